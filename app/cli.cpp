@@ -1,0 +1,169 @@
+#include "cli.h"
+
+#include "core/input_error.h"
+#include "core/load_limits.h"
+#include "info/project_info.h"
+#include "project/project_io.h"
+#include "version.h"
+
+#include <charconv>
+#include <iostream>
+#include <optional>
+
+namespace podplanner::app {
+
+namespace {
+
+const char* kHelp = R"(PodPlanner )" PODPLANNER_VERSION R"( - plan ML training pods: topology, performance, goodput
+
+Usage:
+  podplanner [PROJECT]                 open the GUI (optionally with a project)
+  podplanner validate PROJECT          check a project file; exit 0, or an error and exit 1
+  podplanner info PROJECT [--json]     counts of chips, hosts, cubes, OCS and links; every job's
+                                       slice shape, wraparound, twist, hops and bisection
+  podplanner format PROJECT [-o OUT]   rewrite a project in canonical form (atomically)
+  podplanner presets [--json]          list built-in chips, clusters and models
+  podplanner --version | --help
+
+Limits (raise them for very large inputs):
+  --max-chips N          largest cluster accepted (default 2000000)
+  --max-file-bytes N     largest project file accepted (default 67108864)
+
+Exit codes: 0 ok, 1 bad input, 2 usage. Errors go to stderr.
+)";
+
+const std::vector<std::string> kSubcommands = {"validate", "info", "format", "presets"};
+
+struct Options {
+    std::string command;
+    std::vector<std::string> positional;
+    bool json = false;
+    std::string output;
+    model::LoadLimits limits;
+};
+
+struct UsageError {
+    std::string message;
+};
+
+std::int64_t parseCount(const std::string& option, const std::string& text) {
+    std::int64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || end != text.data() + text.size() || value <= 0)
+        throw UsageError{option + " expects a positive whole number, got \"" + text + "\""};
+    return value;
+}
+
+Options parseOptions(const std::vector<std::string>& args) {
+    Options o;
+    o.command = args.front();
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= args.size())
+                throw UsageError{a + " needs a value"};
+            return args[++i];
+        };
+        if (a == "--json")
+            o.json = true;
+        else if (a == "-o" || a == "--output")
+            o.output = value();
+        else if (a == "--max-chips")
+            o.limits.maxChips = parseCount(a, value());
+        else if (a == "--max-file-bytes")
+            o.limits.maxFileBytes = static_cast<std::size_t>(parseCount(a, value()));
+        else if (a.size() > 1 && a[0] == '-')
+            throw UsageError{"unknown option " + a};
+        else
+            o.positional.push_back(a);
+    }
+    return o;
+}
+
+const std::string& onlyProject(const Options& o) {
+    if (o.positional.size() != 1)
+        throw UsageError{o.command + " takes exactly one PROJECT file"};
+    return o.positional.front();
+}
+
+int runValidate(const Options& o, std::ostream& out) {
+    const std::string& path = onlyProject(o);
+    const model::Project project = model::loadProjectFile(path, o.limits);
+    out << path << ": ok (" << project.jobs.size() << " job" << (project.jobs.size() == 1 ? "" : "s")
+        << " on " << project.cluster.chips() << " chips of " << project.cluster.chip.name << ")\n";
+    return kExitOk;
+}
+
+int runInfo(const Options& o, std::ostream& out) {
+    const model::Project project = model::loadProjectFile(onlyProject(o), o.limits);
+    const std::string json = model::projectInfoJson(project);
+    if (o.json) {
+        out << json;
+        return kExitOk;
+    }
+    // The human form is the same data; JSON is the stable interface.
+    out << "Project: " << project.name << "\nCluster: " << project.cluster.name << "\n"
+        << json;
+    return kExitOk;
+}
+
+int runFormat(const Options& o, std::ostream& out) {
+    const std::string& path = onlyProject(o);
+    const model::Project project = model::loadProjectFile(path, o.limits);
+    const std::string target = o.output.empty() ? path : o.output;
+    model::saveProjectFile(project, target);
+    out << "wrote " << target << "\n";
+    return kExitOk;
+}
+
+} // namespace
+
+bool isCliInvocation(const std::vector<std::string>& args) {
+    if (args.empty())
+        return false;
+    const std::string& first = args.front();
+    if (first == "--help" || first == "-h" || first == "--version")
+        return true;
+    for (const auto& s : kSubcommands)
+        if (first == s)
+            return true;
+    // Anything else that looks like a command rather than a file is a usage error for the CLI.
+    return first.rfind('-', 0) == 0;
+}
+
+int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (args.empty() || args.front() == "--help" || args.front() == "-h") {
+        out << kHelp;
+        return kExitOk;
+    }
+    if (args.front() == "--version") {
+        out << "podplanner " << PODPLANNER_VERSION << "\n";
+        return kExitOk;
+    }
+    try {
+        const Options o = parseOptions(args);
+        if (o.command == "validate")
+            return runValidate(o, out);
+        if (o.command == "info")
+            return runInfo(o, out);
+        if (o.command == "format")
+            return runFormat(o, out);
+        if (o.command == "presets") {
+            if (!o.positional.empty())
+                throw UsageError{"presets takes no arguments"};
+            return runPresets(o.json, out);
+        }
+        throw UsageError{"unknown command \"" + o.command + "\""};
+    } catch (const UsageError& e) {
+        err << "podplanner: " << e.message << "\nRun 'podplanner --help' for usage.\n";
+        return kExitUsage;
+    } catch (const model::InputError& e) {
+        err << "error: " << e.what() << "\n";
+        return kExitBadInput;
+    } catch (const std::exception& e) {
+        err << "error: " << e.what() << "\n";
+        return kExitBadInput;
+    }
+}
+
+} // namespace podplanner::app

@@ -1,0 +1,21 @@
+#pragma once
+// The headless command line: `podplanner SUBCOMMAND ...`. Output goes to `out`, errors to `err`.
+// Exit codes: 0 ok, 1 bad input, 2 usage.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace podplanner::app {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitBadInput = 1;
+inline constexpr int kExitUsage = 2;
+
+// True when the arguments ask for the command line rather than the GUI.
+bool isCliInvocation(const std::vector<std::string>& args);
+int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// `podplanner presets [--json]`
+int runPresets(bool json, std::ostream& out);
+
+} // namespace podplanner::app

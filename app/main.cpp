@@ -1,0 +1,22 @@
+// podplanner: with a subcommand it runs headless (cli.cpp); otherwise it opens the GUI.
+#include "cli.h"
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#ifdef PODPLANNER_WITH_GUI
+int runGui(int argc, char** argv);
+#endif
+
+int main(int argc, char** argv) {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    if (podplanner::app::isCliInvocation(args))
+        return podplanner::app::runCli(args, std::cout, std::cerr);
+#ifdef PODPLANNER_WITH_GUI
+    return runGui(argc, argv);
+#else
+    std::cerr << "podplanner: this build has no GUI; use a subcommand (see --help)\n";
+    return podplanner::app::kExitUsage;
+#endif
+}

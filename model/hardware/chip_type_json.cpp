@@ -1,0 +1,46 @@
+#include "hardware/chip_type_json.h"
+
+namespace podplanner::model {
+
+namespace {
+const std::vector<std::string> kPrecisions = {"fp32", "tf32", "bf16", "fp8", "int8", "fp4"};
+}
+
+ChipType readChipType(const Json& value, const std::string& pointer) {
+    ObjectReader in(value, pointer);
+    ChipType chip;
+    chip.id = in.string("id", "custom");
+    chip.name = in.string("name", chip.id);
+    const Json& peaks = in.object("peak_tflops");
+    for (const auto& [precision, tflops] : peaks.items()) {
+        const std::string at = childPointer(in.at("peak_tflops"), precision);
+        readChoice(Json(precision), at, kPrecisions);
+        chip.peakTflops[precision] = readNumber(tflops, at, 0.001, 1e6);
+    }
+    if (chip.peakTflops.empty())
+        throwInputError(in.at("peak_tflops"), "at least one precision", "an empty object");
+    chip.hbmGib = in.number("hbm_gib", 0.001, 1e6);
+    chip.hbmGbyteS = in.number("hbm_gbyte_s", 0.001, 1e7);
+    chip.iciLinks = static_cast<int>(in.integer("ici_links", 0, 12, 0));
+    chip.iciLinkGbyteS = in.number("ici_link_gbyte_s", 0, 1e5, 0);
+    chip.nvlinkGbyteS = in.number("nvlink_gbyte_s", 0, 1e5, 0);
+    if (chip.iciLinks > 0 && chip.iciLinkGbyteS <= 0)
+        throwInputError(in.at("ici_link_gbyte_s"), "a positive bandwidth for chips with ICI links",
+                        std::to_string(chip.iciLinkGbyteS));
+    if (chip.iciLinks == 0 && chip.nvlinkGbyteS <= 0)
+        throwInputError(in.pointer(), "either \"ici_links\" (TPU) or \"nvlink_gbyte_s\" (GPU)",
+                        "neither");
+    chip.dcnGbitS = in.number("dcn_gbit_s", 0.001, 1e6);
+    chip.powerW = in.number("power_w", 0, 1e6, 0);
+    chip.priceUsdPerHour = in.number("price_usd_per_hour", 0, 1e6, 0);
+    chip.twistedTorus = in.boolean("twisted_torus", false);
+    if (const Json* sources = in.get("source")) {
+        ObjectReader sourceIn(*sources, in.at("source"));
+        for (const auto& [field, text] : sources->items())
+            chip.source[field] = readString(text, childPointer(in.at("source"), field));
+    }
+    in.finish();
+    return chip;
+}
+
+} // namespace podplanner::model

@@ -1,0 +1,12 @@
+#pragma once
+// Raw JSON of the built-in presets, for loaders that merge project overrides onto them.
+#include "core/json_reader.h"
+
+namespace podplanner::model {
+
+const Json* builtinChipJson(const std::string& id);
+const Json* builtinClusterJson(const std::string& id);
+std::vector<std::string> builtinChipIds();
+std::vector<std::string> builtinClusterIds();
+
+} // namespace podplanner::model

@@ -1,0 +1,82 @@
+#pragma once
+// A training job: what model, how it trains, how it is split, where it runs, how it recovers.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <utility>
+#include <string>
+#include <vector>
+
+namespace podplanner::model {
+
+struct ModelSpec {
+    int layers = 0;
+    int dModel = 0;
+    int heads = 0;
+    int kvHeads = 0;
+    int headDim = 0;
+    int ffn = 0;
+    std::string ffnKind = "swiglu"; // "swiglu" | "gelu"
+    int vocab = 0;
+    int seqLen = 0;
+    int experts = 1; // 1 = dense
+    int topK = 1;
+    int expertFfn = 0;
+
+    bool isMoe() const { return experts > 1; }
+};
+
+struct TrainingSpec {
+    std::int64_t globalBatchTokens = 0;
+    std::string precision = "bf16";
+    std::string recompute = "selective"; // none | selective | full
+    std::int64_t totalTokens = 0;
+};
+
+struct ParallelismSpec {
+    int dp = 1;
+    int fsdp = 1;
+    int tp = 1;
+    int pp = 1;
+    int ep = 1;
+    int cp = 1;
+    int microbatches = 1;
+    // Mesh axis ("tp") -> physical axes it spans ("x", "y", "z", "nvlink", "dcn", "wan").
+    std::vector<std::pair<std::string, std::vector<std::string>>> mapping; // in file order
+
+    std::int64_t meshSize() const {
+        return static_cast<std::int64_t>(dp) * fsdp * tp * pp * ep * cp;
+    }
+};
+
+struct PlacementSpec {
+    std::vector<int> pods{0};       // one slice per pod (multislice over DCN/WAN when several)
+    std::string shape;              // TPU: topology string "8x16x16"; empty for GPUs
+    std::optional<std::vector<int>> cubes; // explicit cubes per slice (single pod), or auto
+    bool twisted = false;
+    int nodes = 0;                  // GPU clusters: nodes per pod
+};
+
+struct CheckpointSpec {
+    double persistentWriteS = 0;
+    bool inMemory = false;
+    std::optional<double> intervalMin; // nullopt: automatic (Young/Daly)
+};
+
+struct ReliabilitySpec {
+    CheckpointSpec checkpoint;
+    double restartS = 600;
+    int hotSpareCubes = 0;
+    bool elastic = false;
+};
+
+struct Job {
+    std::string name;
+    ModelSpec model;
+    TrainingSpec training;
+    ParallelismSpec parallelism;
+    PlacementSpec placement;
+    ReliabilitySpec reliability;
+};
+
+} // namespace podplanner::model

@@ -1,0 +1,57 @@
+#include "project/model_json.h"
+
+namespace podplanner::model {
+
+namespace {
+constexpr std::int64_t kMaxDim = 1'000'000;
+}
+
+ModelSpec readModelSpec(ObjectReader& in) {
+    ModelSpec m;
+    m.layers = static_cast<int>(in.integer("layers", 1, 100000));
+    m.dModel = static_cast<int>(in.integer("d_model", 1, kMaxDim));
+    m.heads = static_cast<int>(in.integer("heads", 1, 100000));
+    m.kvHeads = static_cast<int>(in.integer("kv_heads", 1, m.heads, m.heads));
+    if (m.heads % m.kvHeads != 0)
+        throwInputError(in.at("kv_heads"), "a divisor of heads (" + std::to_string(m.heads) + ")",
+                        std::to_string(m.kvHeads));
+    m.headDim = static_cast<int>(in.integer("head_dim", 1, 100000, m.dModel / m.heads));
+    m.ffn = static_cast<int>(in.integer("ffn", 1, kMaxDim));
+    m.ffnKind = in.choice("ffn_kind", {"swiglu", "gelu"}, "swiglu");
+    m.vocab = static_cast<int>(in.integer("vocab", 1, 100'000'000));
+    m.seqLen = static_cast<int>(in.integer("seq_len", 1, 100'000'000));
+    m.experts = static_cast<int>(in.integer("experts", 1, 100000, 1));
+    m.topK = static_cast<int>(in.integer("top_k", 1, m.experts, 1));
+    m.expertFfn = static_cast<int>(in.integer("expert_ffn", 1, kMaxDim, m.ffn));
+    return m;
+}
+
+ModelPreset readModelPreset(const Json& value, const std::string& pointer) {
+    ObjectReader in(value, pointer);
+    ModelPreset preset;
+    preset.id = in.string("id");
+    preset.name = in.string("name", preset.id);
+    preset.source = in.string("source");
+    preset.model = readModelSpec(in);
+    in.finish();
+    return preset;
+}
+
+void writeModelSpec(const ModelSpec& m, Json& out) {
+    out["layers"] = m.layers;
+    out["d_model"] = m.dModel;
+    out["heads"] = m.heads;
+    out["kv_heads"] = m.kvHeads;
+    out["head_dim"] = m.headDim;
+    out["ffn"] = m.ffn;
+    out["ffn_kind"] = m.ffnKind;
+    out["vocab"] = m.vocab;
+    out["seq_len"] = m.seqLen;
+    if (m.isMoe()) {
+        out["experts"] = m.experts;
+        out["top_k"] = m.topK;
+        out["expert_ffn"] = m.expertFfn;
+    }
+}
+
+} // namespace podplanner::model

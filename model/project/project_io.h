@@ -1,0 +1,22 @@
+#pragma once
+// Loading, validating and saving project files (docs/format.md). Errors are InputError with the
+// file name, a JSON pointer, what was expected and what was found.
+#include "core/load_limits.h"
+#include "project/project.h"
+
+#include <string>
+
+namespace podplanner::model {
+
+// Parses and validates project text. Throws InputError.
+Project readProject(const std::string& text, const LoadLimits& limits = {});
+// Reads a file and parses it; errors carry the file name. Throws InputError.
+Project loadProjectFile(const std::string& path, const LoadLimits& limits = {});
+
+// The canonical text of a project: save -> load -> save gives the same bytes.
+std::string writeProject(const Project& project);
+// Writes atomically (temporary file in the same folder, flushed, then renamed over the target),
+// so a crash or a full disk leaves the old file intact. Throws std::runtime_error.
+void saveProjectFile(const Project& project, const std::string& path);
+
+} // namespace podplanner::model

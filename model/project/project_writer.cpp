@@ -1,0 +1,95 @@
+#include "core/atomic_file.h"
+#include "core/json_reader.h"
+#include "project/model_json.h"
+#include "project/project_io.h"
+
+#include <cmath>
+
+namespace podplanner::model {
+
+namespace {
+
+// Whole numbers are written without ".0" so that hand-written files keep their look.
+Json numberJson(double v) {
+    if (std::floor(v) == v && std::fabs(v) < 9e15)
+        return static_cast<std::int64_t>(v);
+    return v;
+}
+
+Json writeJob(const Job& job, PodKind kind) {
+    Json out;
+    out["name"] = job.name;
+    Json model = Json::object();
+    writeModelSpec(job.model, model);
+    out["model"] = model;
+
+    const auto& t = job.training;
+    out["training"] = {{"global_batch_tokens", t.globalBatchTokens},
+                       {"precision", t.precision},
+                       {"recompute", t.recompute},
+                       {"total_tokens", t.totalTokens}};
+
+    const auto& p = job.parallelism;
+    Json parallelism = {{"dp", p.dp}, {"fsdp", p.fsdp}, {"tp", p.tp},
+                        {"pp", p.pp}, {"ep", p.ep},     {"cp", p.cp},
+                        {"microbatches", p.microbatches}};
+    if (!p.mapping.empty()) {
+        Json mapping = Json::object();
+        for (const auto& [axis, physical] : p.mapping)
+            mapping[axis] = physical;
+        parallelism["mapping"] = mapping;
+    }
+    out["parallelism"] = parallelism;
+
+    const auto& pl = job.placement;
+    Json placement = Json::object();
+    if (pl.pods.size() == 1)
+        placement["pod"] = pl.pods.front();
+    else
+        placement["pods"] = pl.pods;
+    if (kind == PodKind::GpuFatTree) {
+        placement["nodes"] = pl.nodes;
+    } else {
+        placement["shape"] = pl.shape;
+        if (kind == PodKind::Tpu3d) {
+            placement["cubes"] = pl.cubes ? Json(*pl.cubes) : Json("auto");
+            placement["twisted"] = pl.twisted;
+        }
+    }
+    out["placement"] = placement;
+
+    const auto& r = job.reliability;
+    out["reliability"] = {
+        {"checkpoint",
+         {{"persistent_write_s", numberJson(r.checkpoint.persistentWriteS)},
+          {"in_memory", r.checkpoint.inMemory},
+          {"interval_min",
+           r.checkpoint.intervalMin ? numberJson(*r.checkpoint.intervalMin) : Json("auto")}}},
+        {"restart_s", numberJson(r.restartS)},
+        {"hot_spare_cubes", r.hotSpareCubes},
+        {"elastic", r.elastic}};
+    return out;
+}
+
+} // namespace
+
+std::string writeProject(const Project& project) {
+    Json doc;
+    doc["format"] = "podplanner-project";
+    doc["version"] = kProjectFormatVersion;
+    doc["name"] = project.name;
+    doc["cluster"] = Json::parse(project.clusterSource);
+    Json jobs = Json::array();
+    for (const auto& job : project.jobs)
+        jobs.push_back(writeJob(job, project.cluster.pod.kind));
+    doc["jobs"] = jobs;
+    if (project.hasView)
+        doc["view"] = {{"mode", project.view.mode}, {"color", project.view.color}};
+    return doc.dump(2) + "\n";
+}
+
+void saveProjectFile(const Project& project, const std::string& path) {
+    writeFileAtomically(path, writeProject(project));
+}
+
+} // namespace podplanner::model
