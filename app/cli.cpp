@@ -14,7 +14,8 @@ namespace podplanner::app {
 
 namespace {
 
-const char* kHelp = R"(PodPlanner )" PODPLANNER_VERSION R"( - plan ML training pods: topology, performance, goodput
+const char* kHelp =
+    R"(PodPlanner )" PODPLANNER_VERSION R"( - plan ML training pods: topology, performance, goodput
 
 Usage:
   podplanner [PROJECT]                 open the GUI (optionally with a project)
@@ -89,8 +90,9 @@ const std::string& onlyProject(const Options& o) {
 int runValidate(const Options& o, std::ostream& out) {
     const std::string& path = onlyProject(o);
     const model::Project project = model::loadProjectFile(path, o.limits);
-    out << path << ": ok (" << project.jobs.size() << " job" << (project.jobs.size() == 1 ? "" : "s")
-        << " on " << project.cluster.chips() << " chips of " << project.cluster.chip.name << ")\n";
+    out << path << ": ok (" << project.jobs.size() << " job"
+        << (project.jobs.size() == 1 ? "" : "s") << " on " << project.cluster.chips()
+        << " chips of " << project.cluster.chip.name << ")\n";
     return kExitOk;
 }
 
@@ -102,8 +104,7 @@ int runInfo(const Options& o, std::ostream& out) {
         return kExitOk;
     }
     // The human form is the same data; JSON is the stable interface.
-    out << "Project: " << project.name << "\nCluster: " << project.cluster.name << "\n"
-        << json;
+    out << "Project: " << project.name << "\nCluster: " << project.cluster.name << "\n" << json;
     return kExitOk;
 }
 

@@ -125,8 +125,8 @@ ClusterSpec readExpandedCluster(const Json& value, const LoadLimits& limits) {
         pod.kind = PodKind::Tpu2d;
         const Json& shape = podIn.array("shape", 2, 2);
         for (std::size_t i = 0; i < 2; ++i)
-            pod.shape2d[i] =
-                static_cast<int>(readInteger(shape[i], childPointer(podIn.at("shape"), i), 1, 1024));
+            pod.shape2d[i] = static_cast<int>(
+                readInteger(shape[i], childPointer(podIn.at("shape"), i), 1, 1024));
         pod.chipsPerHost = static_cast<int>(podIn.integer("chips_per_host", 1, 16, 8));
         pod.hostsPerRack = static_cast<int>(podIn.integer("hosts_per_rack", 1, 1024, 8));
         checkHostBlock(podIn, pod, pod.shape2d[0], pod.shape2d[1]);
@@ -158,10 +158,9 @@ ClusterSpec readExpandedCluster(const Json& value, const LoadLimits& limits) {
         c.sites.push_back(site);
     }
     if (c.chips() > limits.maxChips)
-        throwInputError(in.at("sites"),
-                        "a cluster of at most " + std::to_string(limits.maxChips) + " chips",
-                        std::to_string(c.chips()) + " chips",
-                        "the limit can be raised with --max-chips");
+        throwInputError(
+            in.at("sites"), "a cluster of at most " + std::to_string(limits.maxChips) + " chips",
+            std::to_string(c.chips()) + " chips", "the limit can be raised with --max-chips");
 
     if (const Json* dcn = in.get("dcn")) {
         ObjectReader dcnIn(*dcn, in.at("dcn"));

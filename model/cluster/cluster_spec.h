@@ -13,8 +13,8 @@
 namespace podplanner::model {
 
 enum class PodKind {
-    Tpu3d,      // cubes of chips joined by optical circuit switches into 3D tori (v4, v5p, Ironwood)
-    Tpu2d,      // one fixed 2D torus (v5e, v6e), no OCS
+    Tpu3d, // cubes of chips joined by optical circuit switches into 3D tori (v4, v5p, Ironwood)
+    Tpu2d, // one fixed 2D torus (v5e, v6e), no OCS
     GpuFatTree, // nodes with an NVLink domain on a leaf/spine fat-tree
 };
 
@@ -57,8 +57,8 @@ struct PodSpec {
     }
     std::int64_t chips() const;
     std::int64_t hosts() const;
-    int racks() const;       // racks that hold chips (cubes for Tpu3d)
-    int ocsCount() const;    // 0 unless Tpu3d
+    int racks() const;    // racks that hold chips (cubes for Tpu3d)
+    int ocsCount() const; // 0 unless Tpu3d
     int ocsGroupsPerFacePosition() const;
 };
 

@@ -13,11 +13,11 @@ enum class RackKind { Chips, Ocs };
 struct Rack {
     RackKind kind = RackKind::Chips;
     int site = 0;
-    int pod = 0;       // global pod index
+    int pod = 0;        // global pod index
     int indexInPod = 0; // cube/rack index within the pod (or OCS rack index)
-    int row = 0;       // within the site
-    int column = 0;    // within the site
-    int powerRow = 0;  // global power row index
+    int row = 0;        // within the site
+    int column = 0;     // within the site
+    int powerRow = 0;   // global power row index
 };
 
 struct FloorLayout {

@@ -15,7 +15,7 @@ struct InputErrorInfo {
 };
 
 class InputError : public std::runtime_error {
-public:
+  public:
     explicit InputError(InputErrorInfo info);
     const InputErrorInfo& info() const { return info_; }
     // A copy with the file name set (loaders learn it after the parser threw).
@@ -23,7 +23,7 @@ public:
     // A copy whose location is replaced (used to map preset-relative pointers to the project).
     InputError withLocation(const std::string& location, const std::string& extraHint = {}) const;
 
-private:
+  private:
     static std::string format(const InputErrorInfo& info);
     InputErrorInfo info_;
 };

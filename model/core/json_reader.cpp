@@ -186,7 +186,9 @@ ObjectReader::ObjectReader(const Json& value, std::string pointer)
         throwInputError(pointer_, "an object", describeJson(value_));
 }
 
-bool ObjectReader::has(const std::string& key) const { return value_.contains(key); }
+bool ObjectReader::has(const std::string& key) const {
+    return value_.contains(key);
+}
 
 const Json* ObjectReader::get(const std::string& key) {
     seen_.insert(key);
@@ -196,9 +198,14 @@ const Json* ObjectReader::get(const std::string& key) {
 
 const Json& ObjectReader::require(const std::string& key) {
     const Json* v = get(key);
-    if (!v)
-        throwInputError(pointer_, "the key \"" + key + "\"", "an object without it");
-    return *v;
+    if (v)
+        return *v;
+    // A missing key is most often a misspelt one: point at the misspelling.
+    for (const auto& [other, value] : value_.items())
+        if (!seen_.count(other) && nearestWord(other, {key}))
+            throwInputError(at(other), "a known key", "the unknown key \"" + other + "\"",
+                            "did you mean \"" + key + "\"?");
+    throwInputError(pointer_, "the key \"" + key + "\"", "an object without it");
 }
 
 std::int64_t ObjectReader::integer(const std::string& key, std::int64_t min, std::int64_t max) {
@@ -257,8 +264,8 @@ const Json& ObjectReader::object(const std::string& key) {
 
 const Json& ObjectReader::array(const std::string& key, std::size_t minSize, std::size_t maxSize) {
     const Json& v = require(key);
-    const std::string expected = "an array of " + std::to_string(minSize) + " to " +
-                                 std::to_string(maxSize) + " elements";
+    const std::string expected =
+        "an array of " + std::to_string(minSize) + " to " + std::to_string(maxSize) + " elements";
     if (!v.is_array() || v.size() < minSize || v.size() > maxSize)
         throwInputError(at(key), expected, describeJson(v));
     return v;
@@ -268,7 +275,8 @@ void ObjectReader::finish(const std::vector<std::string>& alsoKnown) const {
     std::vector<std::string> known(seen_.begin(), seen_.end());
     known.insert(known.end(), alsoKnown.begin(), alsoKnown.end());
     for (const auto& [key, value] : value_.items()) {
-        if (seen_.count(key) || std::find(alsoKnown.begin(), alsoKnown.end(), key) != alsoKnown.end())
+        if (seen_.count(key) ||
+            std::find(alsoKnown.begin(), alsoKnown.end(), key) != alsoKnown.end())
             continue;
         const auto near = nearestWord(key, known);
         throwInputError(at(key), "a known key", "the unknown key \"" + key + "\"",

@@ -32,7 +32,7 @@ std::string describeJson(const Json& value);
                                   const std::string& found, const std::string& hint = {});
 
 class ObjectReader {
-public:
+  public:
     ObjectReader(const Json& value, std::string pointer);
 
     const std::string& pointer() const { return pointer_; }
@@ -59,7 +59,7 @@ public:
     // Throws for the first key that no accessor asked for.
     void finish(const std::vector<std::string>& alsoKnown = {}) const;
 
-private:
+  private:
     const Json& value_;
     std::string pointer_;
     std::set<std::string> seen_;

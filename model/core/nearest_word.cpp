@@ -6,21 +6,27 @@
 
 namespace podplanner::model {
 
+// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+// neighbouring letters ("cubse" -> "cubes") each cost one.
 std::size_t editDistance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    std::iota(row.begin(), row.end(), std::size_t{0});
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
+    auto same = [&](std::size_t i, std::size_t j) {
+        return std::tolower(static_cast<unsigned char>(a[i])) ==
+               std::tolower(static_cast<unsigned char>(b[j]));
+    };
+    const std::size_t w = b.size() + 1;
+    std::vector<std::size_t> d((a.size() + 1) * w);
+    for (std::size_t i = 0; i <= a.size(); ++i)
+        d[i * w] = i;
+    std::iota(d.begin(), d.begin() + static_cast<std::ptrdiff_t>(w), std::size_t{0});
+    for (std::size_t i = 1; i <= a.size(); ++i)
         for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                              std::tolower(static_cast<unsigned char>(b[j - 1]));
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
-            diagonal = above;
+            std::size_t v = std::min({d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1,
+                                      d[(i - 1) * w + j - 1] + (same(i - 1, j - 1) ? 0 : 1)});
+            if (i > 1 && j > 1 && same(i - 1, j - 2) && same(i - 2, j - 1))
+                v = std::min(v, d[(i - 2) * w + j - 2] + 1);
+            d[i * w + j] = v;
         }
-    }
-    return row[b.size()];
+    return d[a.size() * w + b.size()];
 }
 
 std::optional<std::string> nearestWord(std::string_view word,
@@ -29,7 +35,11 @@ std::optional<std::string> nearestWord(std::string_view word,
     std::size_t bestDistance = 0;
     for (const auto& candidate : candidates) {
         const std::size_t d = editDistance(word, candidate);
-        if (!best || d < bestDistance) {
+        // Ties go to the candidate whose length matches the word (a swap, not a cut).
+        const bool better =
+            !best || d < bestDistance ||
+            (d == bestDistance && candidate.size() == word.size() && best->size() != word.size());
+        if (better) {
             best = candidate;
             bestDistance = d;
         }

@@ -62,7 +62,9 @@ template <typename Map> std::vector<std::string> keysOf(const Map& map) {
 
 } // namespace
 
-const std::vector<ChipType>& builtinChips() { return tables().chips; }
+const std::vector<ChipType>& builtinChips() {
+    return tables().chips;
+}
 
 const ChipType* findBuiltinChip(const std::string& id) {
     for (const auto& chip : tables().chips)
@@ -81,8 +83,12 @@ const Json* builtinClusterJson(const std::string& id) {
     return it == tables().clusterJson.end() ? nullptr : &it->second;
 }
 
-std::vector<std::string> builtinChipIds() { return keysOf(tables().chipJson); }
-std::vector<std::string> builtinClusterIds() { return keysOf(tables().clusterJson); }
+std::vector<std::string> builtinChipIds() {
+    return keysOf(tables().chipJson);
+}
+std::vector<std::string> builtinClusterIds() {
+    return keysOf(tables().clusterJson);
+}
 
 std::vector<ClusterPresetSummary> builtinClusters() {
     std::vector<ClusterPresetSummary> out;
@@ -93,7 +99,9 @@ std::vector<ClusterPresetSummary> builtinClusters() {
     return out;
 }
 
-const std::vector<ModelPreset>& builtinModels() { return tables().models; }
+const std::vector<ModelPreset>& builtinModels() {
+    return tables().models;
+}
 
 const ModelPreset* findBuiltinModel(const std::string& id) {
     for (const auto& m : tables().models)

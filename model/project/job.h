@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace podplanner::model {
@@ -50,11 +50,11 @@ struct ParallelismSpec {
 };
 
 struct PlacementSpec {
-    std::vector<int> pods{0};       // one slice per pod (multislice over DCN/WAN when several)
-    std::string shape;              // TPU: topology string "8x16x16"; empty for GPUs
+    std::vector<int> pods{0}; // one slice per pod (multislice over DCN/WAN when several)
+    std::string shape;        // TPU: topology string "8x16x16"; empty for GPUs
     std::optional<std::vector<int>> cubes; // explicit cubes per slice (single pod), or auto
     bool twisted = false;
-    int nodes = 0;                  // GPU clusters: nodes per pod
+    int nodes = 0; // GPU clusters: nodes per pod
 };
 
 struct CheckpointSpec {

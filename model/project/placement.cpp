@@ -28,7 +28,7 @@ struct PodUsage {
 };
 
 class Placer {
-public:
+  public:
     explicit Placer(const Project& project) : project_(project) {
         const PodSpec& pod = project.cluster.pod;
         int units = 0;
@@ -57,25 +57,25 @@ public:
         JobPlacement placement;
         for (std::size_t i = 0; i < spec.pods.size(); ++i) {
             const int pod = spec.pods[i];
-            const std::string podAt =
-                spec.pods.size() == 1 ? childPointer(at, "pod") : childPointer(childPointer(at, "pods"), i);
+            const std::string podAt = spec.pods.size() == 1
+                                          ? childPointer(at, "pod")
+                                          : childPointer(childPointer(at, "pods"), i);
             if (pod < 0 || pod >= static_cast<int>(usage_.size()))
-                throwInputError(podAt,
-                                "a pod index from 0 to " + std::to_string(usage_.size() - 1),
+                throwInputError(podAt, "a pod index from 0 to " + std::to_string(usage_.size() - 1),
                                 std::to_string(pod));
             for (std::size_t k = 0; k < i; ++k)
                 if (spec.pods[k] == pod)
-                    throwInputError(podAt, "each pod listed once", "pod " + std::to_string(pod) +
-                                                                       " twice");
+                    throwInputError(podAt, "each pod listed once",
+                                    "pod " + std::to_string(pod) + " twice");
             placement.slices.push_back(placeSlice(static_cast<int>(jobIndex), pod, at));
         }
         return placement;
     }
 
-private:
+  private:
     std::string ownerText(int job) const {
-        return "job " + std::to_string(job) + " \"" + project_.jobs[static_cast<std::size_t>(job)].name +
-               "\"";
+        return "job " + std::to_string(job) + " \"" +
+               project_.jobs[static_cast<std::size_t>(job)].name + "\"";
     }
 
     PlacedSlice placeSlice(int job, int pod, const std::string& at) {
@@ -86,8 +86,7 @@ private:
         slice.pod = pod;
         if (spec.kind == PodKind::GpuFatTree) {
             if (placement.nodes <= 0)
-                throwInputError(at, "\"nodes\": the number of GPU nodes per pod",
-                                "no node count");
+                throwInputError(at, "\"nodes\": the number of GPU nodes per pod", "no node count");
             if (placement.nodes > usage.freeCount())
                 throwInputError(childPointer(at, "nodes"),
                                 "at most the " + std::to_string(usage.freeCount()) +
@@ -121,10 +120,9 @@ private:
             const auto& cubes = *placement.cubes;
             const std::string cubesAt = childPointer(at, "cubes");
             if (static_cast<int>(cubes.size()) != needed)
-                throwInputError(cubesAt,
-                                std::to_string(needed) + " cubes for a " + placement.shape +
-                                    " slice",
-                                std::to_string(cubes.size()) + " cubes");
+                throwInputError(
+                    cubesAt, std::to_string(needed) + " cubes for a " + placement.shape + " slice",
+                    std::to_string(cubes.size()) + " cubes");
             for (std::size_t k = 0; k < cubes.size(); ++k) {
                 const int cube = cubes[k];
                 const std::string cubeAt = childPointer(cubesAt, k);
@@ -134,9 +132,10 @@ private:
                                     std::to_string(cube));
                 const int owner = usage.owner[static_cast<std::size_t>(cube)];
                 if (owner >= 0)
-                    throwInputError(cubeAt, "a cube that no other job uses",
-                                    "cube " + std::to_string(cube) + ", already used by " +
-                                        (owner == job ? std::string("this job") : ownerText(owner)));
+                    throwInputError(
+                        cubeAt, "a cube that no other job uses",
+                        "cube " + std::to_string(cube) + ", already used by " +
+                            (owner == job ? std::string("this job") : ownerText(owner)));
                 usage.owner[static_cast<std::size_t>(cube)] = job;
             }
             slice.cubes = cubes;

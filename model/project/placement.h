@@ -12,9 +12,9 @@ namespace podplanner::model {
 
 struct PlacedSlice {
     int pod = 0;
-    std::vector<int> cubes;      // Tpu3d: cube indices within the pod
-    std::vector<int> nodes;      // GpuFatTree: node indices within the pod
-    std::int64_t firstChip = 0;  // Tpu2d: first chip index within the pod (chips are contiguous)
+    std::vector<int> cubes;     // Tpu3d: cube indices within the pod
+    std::vector<int> nodes;     // GpuFatTree: node indices within the pod
+    std::int64_t firstChip = 0; // Tpu2d: first chip index within the pod (chips are contiguous)
     std::int64_t chips = 0;
     std::optional<SliceGeometry> geometry; // TPU slices
 };

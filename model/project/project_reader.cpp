@@ -24,7 +24,7 @@ TrainingSpec readTraining(ObjectReader& job) {
 }
 
 std::vector<std::pair<std::string, std::vector<std::string>>> readMapping(const Json& value,
-                                                                         const std::string& at) {
+                                                                          const std::string& at) {
     ObjectReader in(value, at);
     std::vector<std::pair<std::string, std::vector<std::string>>> mapping;
     for (const auto& [axis, physical] : value.items()) {
@@ -81,8 +81,8 @@ PlacementSpec readPlacement(ObjectReader& job, const ClusterSpec& cluster) {
                 if (cubes->is_array()) {
                     std::vector<int> list;
                     for (std::size_t i = 0; i < cubes->size(); ++i)
-                        list.push_back(static_cast<int>(readInteger(
-                            (*cubes)[i], childPointer(in.at("cubes"), i), 0, 99999)));
+                        list.push_back(static_cast<int>(
+                            readInteger((*cubes)[i], childPointer(in.at("cubes"), i), 0, 99999)));
                     p.cubes = list;
                 } else if (!(cubes->is_string() && cubes->get<std::string>() == "auto")) {
                     throwInputError(in.at("cubes"), "\"auto\" or an array of cube indices",
@@ -128,9 +128,9 @@ void checkJobAgainstModel(const Job& job, const std::string& at) {
                         std::to_string(p.tp));
     if (m.isMoe() ? m.experts % p.ep != 0 : p.ep != 1)
         throwInputError(childPointer(par, "ep"),
-                        m.isMoe() ? "a divisor of the model's experts (" +
-                                        std::to_string(m.experts) + ")"
-                                  : std::string("1 for a dense model (no \"experts\")"),
+                        m.isMoe()
+                            ? "a divisor of the model's experts (" + std::to_string(m.experts) + ")"
+                            : std::string("1 for a dense model (no \"experts\")"),
                         std::to_string(p.ep));
     if (job.training.globalBatchTokens % m.seqLen != 0)
         throwInputError(childPointer(childPointer(at, "training"), "global_batch_tokens"),

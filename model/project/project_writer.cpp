@@ -30,8 +30,12 @@ Json writeJob(const Job& job, PodKind kind) {
                        {"total_tokens", t.totalTokens}};
 
     const auto& p = job.parallelism;
-    Json parallelism = {{"dp", p.dp}, {"fsdp", p.fsdp}, {"tp", p.tp},
-                        {"pp", p.pp}, {"ep", p.ep},     {"cp", p.cp},
+    Json parallelism = {{"dp", p.dp},
+                        {"fsdp", p.fsdp},
+                        {"tp", p.tp},
+                        {"pp", p.pp},
+                        {"ep", p.ep},
+                        {"cp", p.cp},
                         {"microbatches", p.microbatches}};
     if (!p.mapping.empty()) {
         Json mapping = Json::object();

@@ -16,7 +16,9 @@ bool fail(std::string* whyNot, std::string text) {
     return false;
 }
 
-bool isPowerOfTwo(int v) { return v > 0 && (v & (v - 1)) == 0; }
+bool isPowerOfTwo(int v) {
+    return v > 0 && (v & (v - 1)) == 0;
+}
 
 std::vector<int> sorted(std::vector<int> v) {
     std::sort(v.begin(), v.end());
@@ -60,9 +62,9 @@ std::optional<SliceGeometry> form3d(const PodSpec& pod, const ChipType& chip,
         g.wraps.assign(3, true);
     } else {
         const bool standardCube = pod.cube == std::array<int, 3>{4, 4, 4};
-        const bool fitsInCube = d[0] <= pod.cube[0] && d[1] <= pod.cube[1] &&
-                                d[2] <= pod.cube[2] && pod.cube[0] % d[0] == 0 &&
-                                pod.cube[1] % d[1] == 0 && pod.cube[2] % d[2] == 0;
+        const bool fitsInCube = d[0] <= pod.cube[0] && d[1] <= pod.cube[1] && d[2] <= pod.cube[2] &&
+                                pod.cube[0] % d[0] == 0 && pod.cube[1] % d[1] == 0 &&
+                                pod.cube[2] % d[2] == 0;
         if (standardCube ? !isDocumentedSubCube(d) : !fitsInCube) {
             fail(whyNot, "whole cubes (every axis a multiple of " + std::to_string(pod.cube[0]) +
                              ") or a sub-cube shape (2x2x1, 2x2x2, 2x2x4, 2x4x4)");
@@ -131,7 +133,9 @@ std::string SliceShape::text() const {
     return out;
 }
 
-std::int64_t SliceGeometry::chips() const { return SliceShape{dims}.chips(); }
+std::int64_t SliceGeometry::chips() const {
+    return SliceShape{dims}.chips();
+}
 
 std::optional<SliceShape> parseTopology(std::string_view text, std::string* whyNot) {
     SliceShape shape;
@@ -163,8 +167,7 @@ std::optional<SliceShape> parseTopology(std::string_view text, std::string* whyN
 }
 
 std::optional<SliceGeometry> formSlice(const PodSpec& pod, const ChipType& chip,
-                                       const SliceShape& shape, bool twisted,
-                                       std::string* whyNot) {
+                                       const SliceShape& shape, bool twisted, std::string* whyNot) {
     switch (pod.kind) {
     case PodKind::Tpu3d:
         return form3d(pod, chip, shape, twisted, whyNot);

@@ -37,16 +37,14 @@ constexpr std::size_t kMaxProblems = 8;
 } // namespace
 
 const char* vertexKindName(VertexKind kind) {
-    static const char* names[] = {"chip",        "host",        "cube",
-                                  "ocs",         "nvswitch",    "tor_switch",
-                                  "leaf_switch", "spine_switch", "pod_dcn_switch",
-                                  "site_router"};
+    static const char* names[] = {"chip",           "host",       "cube",        "ocs",
+                                  "nvswitch",       "tor_switch", "leaf_switch", "spine_switch",
+                                  "pod_dcn_switch", "site_router"};
     return names[static_cast<std::size_t>(kind)];
 }
 
 const char* linkKindName(LinkKind kind) {
-    static const char* names[] = {"ici_electrical", "ici_optical", "nvlink",
-                                  "host",           "dcn",         "wan"};
+    static const char* names[] = {"ici_electrical", "ici_optical", "nvlink", "host", "dcn", "wan"};
     return names[static_cast<std::size_t>(kind)];
 }
 
@@ -78,11 +76,10 @@ struct Topology::Impl {
     }
     void addLink(std::int64_t a, std::int64_t b, LinkKind kind, double gbyteS, double latencyUs) {
         const auto index = static_cast<std::int32_t>(edgeByIndex.size());
-        const auto [edge, added] =
-            boost::add_edge(static_cast<Vertex>(a), static_cast<Vertex>(b),
-                            EdgeProps{kind, static_cast<float>(gbyteS),
-                                      static_cast<float>(latencyUs), index},
-                            graph);
+        const auto [edge, added] = boost::add_edge(
+            static_cast<Vertex>(a), static_cast<Vertex>(b),
+            EdgeProps{kind, static_cast<float>(gbyteS), static_cast<float>(latencyUs), index},
+            graph);
         (void)added;
         edgeByIndex.push_back(edge);
         ++linksByKind[static_cast<std::size_t>(kind)];
@@ -149,9 +146,9 @@ void Topology::Impl::buildTpu3dPod(int pod, std::int64_t podDcn) {
         const int rack = floor.firstChipRackOfPod[static_cast<std::size_t>(pod)] + c;
         const std::int64_t cubeVertex = cubeBase + pod * cubesPerPod + c;
         setVertex(static_cast<Vertex>(cubeVertex), VertexKind::Cube, -1, rack);
-        const std::int64_t firstHost = hostBase + pod * hostsPerPod + std::int64_t{c} * hostsPerCube;
-        const std::int64_t tor =
-            addTorForRack(rack, podDcn, chipsPerCube * dcnGbyteSPerChip());
+        const std::int64_t firstHost =
+            hostBase + pod * hostsPerPod + std::int64_t{c} * hostsPerCube;
+        const std::int64_t tor = addTorForRack(rack, podDcn, chipsPerCube * dcnGbyteSPerChip());
         for (int h = 0; h < hostsPerCube; ++h) {
             setVertex(static_cast<Vertex>(firstHost + h), VertexKind::Host, cubeVertex, rack);
             addLink(firstHost + h, tor, LinkKind::Dcn, spec.chipsPerHost * dcnGbyteSPerChip(),
@@ -240,10 +237,12 @@ void Topology::Impl::buildGpuPod(int pod, std::int64_t podDcn) {
     // Rail-optimized: GPU i of every node in a scalable unit of `down` nodes meets on leaf i.
     const std::int64_t units = (spec.nodes + down - 1) / down;
     const std::int64_t leaves = spec.railOptimized ? units * g : (nics + down - 1) / down;
-    const std::int64_t spines = std::max<std::int64_t>(1, (leaves * up + spec.leafRadix - 1) / spec.leafRadix);
+    const std::int64_t spines =
+        std::max<std::int64_t>(1, (leaves * up + spec.leafRadix - 1) / spec.leafRadix);
     std::vector<std::int64_t> leafVertex, spineVertex;
     for (std::int64_t s = 0; s < spines; ++s) {
-        spineVertex.push_back(static_cast<std::int64_t>(addVertex(VertexKind::SpineSwitch, -1, -1)));
+        spineVertex.push_back(
+            static_cast<std::int64_t>(addVertex(VertexKind::SpineSwitch, -1, -1)));
         addLink(spineVertex.back(), podDcn, LinkKind::Dcn, spec.leafRadix * nicGB,
                 dcnHopLatencyUs());
     }
@@ -257,20 +256,19 @@ void Topology::Impl::buildGpuPod(int pod, std::int64_t podDcn) {
                     dcnHopLatencyUs());
     }
     for (int n = 0; n < spec.nodes; ++n) {
-        const int rack = floor.firstChipRackOfPod[static_cast<std::size_t>(pod)] +
-                         n / spec.nodesPerRack;
+        const int rack =
+            floor.firstChipRackOfPod[static_cast<std::size_t>(pod)] + n / spec.nodesPerRack;
         const std::int64_t host = hostBase + pod * hostsPerPod + n;
         setVertex(static_cast<Vertex>(host), VertexKind::Host, -1, rack);
-        const auto nvswitch =
-            static_cast<std::int64_t>(addVertex(VertexKind::NvSwitch, static_cast<int>(host), rack));
+        const auto nvswitch = static_cast<std::int64_t>(
+            addVertex(VertexKind::NvSwitch, static_cast<int>(host), rack));
         for (int i = 0; i < g; ++i) {
             const std::int64_t chip = pod * chipsPerPod + std::int64_t{n} * g + i;
             setVertex(static_cast<Vertex>(chip), VertexKind::Chip, host, rack);
             addLink(chip, host, LinkKind::HostLink, 0, kHopLatencyUs);
             addLink(chip, nvswitch, LinkKind::NvLink, cluster.chip.nvlinkGbyteS, kHopLatencyUs);
-            const std::int64_t leaf = spec.railOptimized
-                                          ? (n / down) * g + i
-                                          : (std::int64_t{n} * g + i) / down;
+            const std::int64_t leaf =
+                spec.railOptimized ? (n / down) * g + i : (std::int64_t{n} * g + i) / down;
             addLink(chip, leafVertex[static_cast<std::size_t>(leaf)], LinkKind::Dcn, nicGB,
                     dcnHopLatencyUs());
         }
@@ -293,15 +291,13 @@ void Topology::Impl::build() {
 
     std::vector<std::int64_t> siteRouters;
     for (std::size_t s = 0; s < cluster.sites.size(); ++s) {
-        siteRouters.push_back(
-            static_cast<std::int64_t>(addVertex(VertexKind::SiteRouter, -1, -1)));
+        siteRouters.push_back(static_cast<std::int64_t>(addVertex(VertexKind::SiteRouter, -1, -1)));
         for (std::size_t t = 0; t < s; ++t)
             addLink(siteRouters[t], siteRouters.back(), LinkKind::Wan,
                     cluster.network.wanGbitS / 8.0, cluster.network.wanLatencyMs * 1000.0);
     }
     for (int pod = 0; pod < pods; ++pod) {
-        const auto podDcn =
-            static_cast<std::int64_t>(addVertex(VertexKind::PodDcnSwitch, -1, -1));
+        const auto podDcn = static_cast<std::int64_t>(addVertex(VertexKind::PodDcnSwitch, -1, -1));
         addLink(podDcn, siteRouters[static_cast<std::size_t>(cluster.siteOfPod(pod))],
                 LinkKind::Dcn,
                 static_cast<double>(chipsPerPod) * dcnGbyteSPerChip() /
@@ -352,8 +348,12 @@ Topology::~Topology() = default;
 Topology::Topology(Topology&&) noexcept = default;
 Topology& Topology::operator=(Topology&&) noexcept = default;
 
-const ClusterSpec& Topology::cluster() const { return impl_->cluster; }
-const FloorLayout& Topology::floor() const { return impl_->floor; }
+const ClusterSpec& Topology::cluster() const {
+    return impl_->cluster;
+}
+const FloorLayout& Topology::floor() const {
+    return impl_->floor;
+}
 
 std::int64_t Topology::vertexCount() const {
     return static_cast<std::int64_t>(boost::num_vertices(impl_->graph));
@@ -391,7 +391,9 @@ std::int64_t Topology::chipInCube(int pod, int cube, int x, int y, int z) const 
            c[0] * (y + c[1] * z);
 }
 
-std::int64_t Topology::ocsCountPerPod() const { return impl_->ocsPerPod; }
+std::int64_t Topology::ocsCountPerPod() const {
+    return impl_->ocsPerPod;
+}
 
 ChipLocation Topology::locate(std::int64_t chip) const {
     const Impl& m = *impl_;
@@ -432,9 +434,9 @@ std::vector<std::int64_t> Topology::chipsOf(const PlacedSlice& slice) const {
     case PodKind::Tpu3d:
         for (int cube : slice.cubes) {
             // A sub-cube slice sits at the cube's origin corner.
-            const auto& d = slice.geometry->subCube ? slice.geometry->dims
-                                                    : std::vector<int>(spec.cube.begin(),
-                                                                       spec.cube.end());
+            const auto& d = slice.geometry->subCube
+                                ? slice.geometry->dims
+                                : std::vector<int>(spec.cube.begin(), spec.cube.end());
             for (int z = 0; z < d[2]; ++z)
                 for (int y = 0; y < d[1]; ++y)
                     for (int x = 0; x < d[0]; ++x)
@@ -498,7 +500,9 @@ void Topology::clearFailures() {
     m.componentsValid = false;
 }
 
-bool Topology::isChipAlive(std::int64_t chip) const { return impl_->vertexAlive(chip); }
+bool Topology::isChipAlive(std::int64_t chip) const {
+    return impl_->vertexAlive(chip);
+}
 
 bool Topology::canReach(std::int64_t chipA, std::int64_t chipB) const {
     impl_->updateComponents();
@@ -540,8 +544,8 @@ SliceHealth Topology::sliceHealth(const PlacedSlice& slice) const {
                    ", rack " + std::to_string(at.rack) + ") is down");
             continue;
         }
-        for (const auto& e : boost::make_iterator_range(
-                 boost::out_edges(static_cast<Vertex>(chip), m.graph))) {
+        for (const auto& e :
+             boost::make_iterator_range(boost::out_edges(static_cast<Vertex>(chip), m.graph))) {
             const EdgeProps& p = m.graph[e];
             const auto other = static_cast<std::int64_t>(boost::target(e, m.graph));
             const bool torusLink =
@@ -580,12 +584,12 @@ std::optional<int> Topology::findSpareCube(int pod, const std::vector<int>& cube
         whole.pod = pod;
         whole.cubes = {c};
         whole.chips = m.cluster.pod.chipsPerCube();
-        whole.geometry = SliceGeometry{{m.cluster.pod.cube[0], m.cluster.pod.cube[1],
-                                        m.cluster.pod.cube[2]},
-                                       {true, true, true},
-                                       false,
-                                       false,
-                                       1};
+        whole.geometry =
+            SliceGeometry{{m.cluster.pod.cube[0], m.cluster.pod.cube[1], m.cluster.pod.cube[2]},
+                          {true, true, true},
+                          false,
+                          false,
+                          1};
         if (m.vertexAlive(m.cubeBase + pod * m.cubesPerPod + c) && sliceHealth(whole).intact)
             return c;
     }

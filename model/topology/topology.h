@@ -55,10 +55,10 @@ struct LinkInfo {
 
 struct ChipLocation {
     int pod = 0;
-    int rack = 0;       // index into FloorLayout::racks
-    int cube = -1;      // within the pod (Tpu3d)
-    int node = -1;      // within the pod (GPU)
-    std::int64_t host = 0; // global host index
+    int rack = 0;                      // index into FloorLayout::racks
+    int cube = -1;                     // within the pod (Tpu3d)
+    int node = -1;                     // within the pod (GPU)
+    std::int64_t host = 0;             // global host index
     std::array<int, 3> coord{0, 0, 0}; // within its cube (Tpu3d), pod (Tpu2d) or node (GPU: gpu)
 };
 
@@ -68,7 +68,7 @@ struct SliceHealth {
 };
 
 class Topology {
-public:
+  public:
     explicit Topology(const ClusterSpec& cluster);
     ~Topology();
     Topology(Topology&&) noexcept;
@@ -103,7 +103,7 @@ public:
     // The lowest cube of `pod` that is not in use, fully alive and reachable through live OCS.
     std::optional<int> findSpareCube(int pod, const std::vector<int>& cubesInUse) const;
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

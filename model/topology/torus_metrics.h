@@ -5,9 +5,9 @@
 namespace podplanner::model {
 
 struct TorusMetrics {
-    int diameter = 0;          // hops between the farthest pair of chips
-    double averageHops = 0;    // over all ordered pairs of distinct chips
-    double bisectionLinks = 0; // links across the worst balanced cut (all-to-all equivalent)
+    int diameter = 0;           // hops between the farthest pair of chips
+    double averageHops = 0;     // over all ordered pairs of distinct chips
+    double bisectionLinks = 0;  // links across the worst balanced cut (all-to-all equivalent)
     double bisectionGbyteS = 0; // bisectionLinks x per-link one-way bandwidth (one direction)
 };
 

@@ -1,0 +1,122 @@
+// The command line, run in-process and as the real binary: exit codes 0 / 1 / 2, errors on
+// stderr, and `info --json` with the counts and slice facts the issue names.
+#include "cli.h"
+
+#include <QtTest>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+using podplanner::app::runCli;
+
+namespace {
+struct Run {
+    int code;
+    std::string out;
+    std::string err;
+};
+Run run(std::vector<std::string> args) {
+    std::ostringstream out, err;
+    const int code = runCli(args, out, err);
+    return {code, out.str(), err.str()};
+}
+std::string example(const char* name) {
+    return std::string(PODPLANNER_SOURCE_DIR "/resources/examples/") + name;
+}
+} // namespace
+
+class CliTest : public QObject {
+    Q_OBJECT
+  private slots:
+    void versionAndHelp() {
+        const Run v = run({"--version"});
+        QCOMPARE(v.code, 0);
+        QVERIFY(QString::fromStdString(v.out).startsWith("podplanner "));
+        const Run h = run({"--help"});
+        QCOMPARE(h.code, 0);
+        for (const char* word : {"validate", "info", "presets", "--max-chips"})
+            QVERIFY2(h.out.find(word) != std::string::npos, word);
+    }
+
+    void usageErrorsExitTwo_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("unknown option") << QStringList{"--frobnicate"};
+        QTest::newRow("validate without file") << QStringList{"validate"};
+        QTest::newRow("two files") << QStringList{"info", "a", "b"};
+        QTest::newRow("bad limit") << QStringList{"validate", "x", "--max-chips", "lots"};
+        QTest::newRow("missing value") << QStringList{"format", "x", "-o"};
+    }
+    void usageErrorsExitTwo() {
+        QFETCH(QStringList, args);
+        std::vector<std::string> argv;
+        for (const auto& a : args)
+            argv.push_back(a.toStdString());
+        const Run r = run(argv);
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.empty());
+        QVERIFY(r.err.find("--help") != std::string::npos);
+    }
+
+    void validateExamplesAndBadFiles() {
+        QCOMPARE(run({"validate", example("ironwood-shared.podplanner")}).code, 0);
+        const Run bad =
+            run({"validate", PODPLANNER_SOURCE_DIR "/tests/data/bad/jobs-overlap.json"});
+        QCOMPARE(bad.code, 1);
+        QVERIFY(bad.out.empty());
+        QVERIFY(bad.err.find("/jobs/1/placement/cubes/0") != std::string::npos);
+        QCOMPARE(run({"validate", "/no/such/file"}).code, 1);
+    }
+
+    void limitsCanBeRaised() {
+        const std::string file = PODPLANNER_SOURCE_DIR "/tests/data/bad/ten-million-chips.json";
+        QCOMPARE(run({"validate", file}).code, 1);
+        QCOMPARE(run({"validate", file, "--max-chips", "20000000"}).code, 0);
+    }
+
+    void infoJsonDescribesTheSlices() {
+        const Run r = run({"info", example("ironwood-shared.podplanner"), "--json"});
+        QCOMPARE(r.code, 0);
+        const auto doc = nlohmann::json::parse(r.out);
+        QCOMPARE(doc["cluster"]["counts"]["chips"].get<int>(), 9216);
+        QCOMPARE(doc["cluster"]["counts"]["hosts"].get<int>(), 2304);
+        QCOMPARE(doc["cluster"]["counts"]["links"]["ici_optical"].get<int>(), 144 * 96);
+        const auto& jobs = doc["jobs"];
+        QCOMPARE(jobs.size(), std::size_t{3});
+        QCOMPARE(jobs[0]["slices"][0]["shape"].get<std::string>(), std::string("8x16x16"));
+        QVERIFY(jobs[0]["slices"][0]["wraparound"]["x"].get<bool>());
+        QCOMPARE(jobs[0]["slices"][0]["twisted"].get<bool>(), false);
+        // 8x16x16 with wraparound: cut across a 16 axis, 2 x 8 x 16 = 256 links of 100 GB/s.
+        QCOMPARE(jobs[0]["slices"][0]["bisection_links"].get<double>(), 256.0);
+        QCOMPARE(jobs[0]["slices"][0]["bisection_gbyte_s"].get<double>(), 25600.0);
+        QCOMPARE(jobs[2]["slices"][0]["cubes"], nlohmann::json::array({140, 141}));
+    }
+
+    void formatRewritesCanonically() {
+        QTemporaryDir tmp;
+        const QString copy = tmp.filePath("c.podplanner");
+        QFile::copy(QString::fromStdString(example("v4-pod-gpt3.podplanner")), copy);
+        QFile::setPermissions(copy, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        QCOMPARE(run({"format", copy.toStdString()}).code, 0);
+        QFile a(copy), b(QString::fromStdString(example("v4-pod-gpt3.podplanner")));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QCOMPARE(a.readAll(), b.readAll());
+    }
+
+    void realBinaryExitCodes() {
+        QProcess p;
+        p.start(PODPLANNER_BINARY, {"presets"});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray out = p.readAllStandardOutput();
+        for (const char* id : {"tpu-v4-pod", "tpu-v5p-pod", "tpu-ironwood-pod", "tpu-v5e-pod",
+                               "a100-cluster", "h100-cluster", "ironwood-multisite", "b200"})
+            QVERIFY2(out.contains(id), id);
+        p.start(PODPLANNER_BINARY,
+                {"validate", PODPLANNER_SOURCE_DIR "/tests/data/bad/newer-version.json"});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(p.readAllStandardError().contains("newer PodPlanner"));
+    }
+};
+
+QTEST_GUILESS_MAIN(CliTest)
+#include "tst_cli.moc"
