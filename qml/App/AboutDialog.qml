@@ -1,0 +1,31 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+
+// Version, purpose and where the built-in figures come from.
+Dialog {
+    title: qsTr("About PodPlanner")
+    standardButtons: Dialog.Close
+    modal: true
+    width: 560
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 8
+        Label {
+            text: "PodPlanner " + Qt.application.version
+            font.pixelSize: 20
+            font.bold: true
+        }
+        Label {
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            text: qsTr("Plan ML training clusters on their real topology: TPU pods of cubes joined by optical circuit switches, GPU clusters on fat-trees, and the jobs placed on them.")
+        }
+        Label {
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            color: "#444"
+            text: qsTr("Built-in figures come from public sources, each cited next to its number (run “podplanner presets --json”): Cloud TPU system architecture pages; Jouppi et al., ISCA 2023 (TPU v4); the JAX scaling book “How to Scale Your Model”; NVIDIA A100/H100/B200 datasheets; Kokolis et al., HPCA 2025 (failure rates).")
+        }
+    }
+}

@@ -1,0 +1,39 @@
+#include "app_settings.h"
+
+#include <QSettings>
+
+namespace podplanner::views {
+
+namespace {
+const char* kRecentFiles = "files/recent";
+const char* kWindowGeometry = "window/geometry";
+} // namespace
+
+AppSettings::AppSettings(QObject* parent) : QObject(parent) {}
+
+QStringList AppSettings::recentFiles() const {
+    return QSettings().value(kRecentFiles).toStringList();
+}
+
+void AppSettings::addRecentFile(const QString& path) {
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(kRecentFiles, files);
+    emit recentFilesChanged();
+}
+
+QRect AppSettings::windowGeometry() const {
+    return QSettings().value(kWindowGeometry, QRect(100, 100, 1280, 800)).toRect();
+}
+
+void AppSettings::setWindowGeometry(const QRect& geometry) {
+    if (geometry == windowGeometry())
+        return;
+    QSettings().setValue(kWindowGeometry, geometry);
+    emit windowGeometryChanged();
+}
+
+} // namespace podplanner::views

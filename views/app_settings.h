@@ -1,0 +1,32 @@
+#pragma once
+// One typed wrapper over QSettings: everything the GUI remembers between runs.
+#include <QObject>
+#include <QRect>
+#include <QStringList>
+#include <QtQml/qqmlregistration.h>
+
+namespace podplanner::views {
+
+class AppSettings : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Owned by the application")
+    Q_PROPERTY(QStringList recentFiles READ recentFiles NOTIFY recentFilesChanged)
+    Q_PROPERTY(QRect windowGeometry READ windowGeometry WRITE setWindowGeometry NOTIFY
+                   windowGeometryChanged)
+public:
+    explicit AppSettings(QObject* parent = nullptr);
+
+    QStringList recentFiles() const;
+    Q_INVOKABLE void addRecentFile(const QString& path);
+    QRect windowGeometry() const;
+    void setWindowGeometry(const QRect& geometry);
+
+    static constexpr int kMaxRecentFiles = 10;
+
+signals:
+    void recentFilesChanged();
+    void windowGeometryChanged();
+};
+
+} // namespace podplanner::views

@@ -1,0 +1,52 @@
+#include "job_list_model.h"
+
+namespace podplanner::views {
+
+int JobListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+QVariant JobListModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const JobRow& row = rows_.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+    case NameRole:
+        return row.name;
+    case ChipsRole:
+        return row.chips;
+    case ShapeRole:
+        return row.shape;
+    case WraparoundRole:
+        return row.wraparound;
+    case TwistedRole:
+        return row.twisted;
+    case SlicesRole:
+        return row.slices;
+    case ColorRole:
+        return row.color;
+    default:
+        return {};
+    }
+}
+
+QHash<int, QByteArray> JobListModel::roleNames() const {
+    return {{NameRole, "name"},         {ChipsRole, "chips"},     {ShapeRole, "shape"},
+            {WraparoundRole, "wraparound"}, {TwistedRole, "twisted"}, {SlicesRole, "slices"},
+            {ColorRole, "jobColor"}};
+}
+
+void JobListModel::setRows(QList<JobRow> rows) {
+    beginResetModel();
+    rows_ = std::move(rows);
+    endResetModel();
+}
+
+QColor JobListModel::jobColor(int index) {
+    // Evenly spaced hues at the golden angle stay distinct for many jobs.
+    const int hue = (index * 137 + 210) % 360;
+    return QColor::fromHsl(hue, 170, 120);
+}
+
+} // namespace podplanner::views

@@ -1,0 +1,40 @@
+#pragma once
+// The jobs of a project as a list for QML: name, chips, slice shape, wraparound, twist.
+#include <QAbstractListModel>
+#include <QColor>
+#include <QtQml/qqmlregistration.h>
+
+namespace podplanner::views {
+
+struct JobRow {
+    QString name;
+    qint64 chips = 0;
+    QString shape;      // "8x16x16" or "64 nodes"
+    QString wraparound; // "x y z", "none", or "-" for GPU jobs
+    bool twisted = false;
+    int slices = 0;
+    QColor color;
+};
+
+class JobListModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Owned by ProjectDocument")
+public:
+    enum Role { NameRole = Qt::UserRole + 1, ChipsRole, ShapeRole, WraparoundRole, TwistedRole,
+                SlicesRole, ColorRole };
+
+    using QAbstractListModel::QAbstractListModel;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    void setRows(QList<JobRow> rows);
+    // Distinct, readable colours per job index, shared by the list and (later) the 3D scene.
+    static QColor jobColor(int index);
+
+private:
+    QList<JobRow> rows_;
+};
+
+} // namespace podplanner::views
