@@ -1,23 +1,53 @@
 // Opens the main window, optionally with a project given on the command line.
+// `podplanner PROJECT --screenshot FILE.png [--size WxH]` draws the window once, saves it and
+// quits (used by the demo script and for the README pictures).
 #include "app_settings.h"
 #include "project_document.h"
 #include "version.h"
 
 #include <QApplication>
 #include <QQmlApplicationEngine>
+#include <QQuickWindow>
+#include <QTimer>
 #include <QUrl>
+
+#include <iostream>
+
+namespace {
+struct GuiOptions {
+    QString project;
+    QString screenshot;
+    QSize size{1280, 800};
+};
+
+GuiOptions parseGuiOptions(const QStringList& args) {
+    GuiOptions o;
+    for (int i = 1; i < args.size(); ++i) {
+        if (args[i] == "--screenshot" && i + 1 < args.size()) {
+            o.screenshot = args[++i];
+        } else if (args[i] == "--size" && i + 1 < args.size()) {
+            const auto parts = args[++i].split('x');
+            if (parts.size() == 2 && parts[0].toInt() > 0 && parts[1].toInt() > 0)
+                o.size = QSize(parts[0].toInt(), parts[1].toInt());
+        } else if (o.project.isEmpty()) {
+            o.project = args[i];
+        }
+    }
+    return o;
+}
+} // namespace
 
 int runGui(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("PodPlanner"));
     QApplication::setApplicationName(QStringLiteral("PodPlanner"));
     QApplication::setApplicationVersion(QStringLiteral(PODPLANNER_VERSION));
+    const GuiOptions options = parseGuiOptions(QApplication::arguments());
 
     podplanner::views::ProjectDocument document;
     podplanner::views::AppSettings settings;
-    const QStringList args = QApplication::arguments();
-    if (args.size() > 1)
-        document.load(args.at(1));
+    if (!options.project.isEmpty() && !document.load(options.project))
+        std::cerr << document.errorText().toStdString() << "\n";
 
     QQmlApplicationEngine engine;
     engine.addImportPath(QStringLiteral("qrc:/"));
@@ -26,5 +56,15 @@ int runGui(int argc, char** argv) {
     engine.load(QUrl(QStringLiteral("qrc:/PodPlanner/App/Main.qml")));
     if (engine.rootObjects().isEmpty())
         return 1;
+    if (!options.screenshot.isEmpty()) {
+        auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().first());
+        window->resize(options.size);
+        QTimer::singleShot(1500, window, [window, &options] {
+            const bool saved = window->grabWindow().save(options.screenshot);
+            std::cout << (saved ? "wrote " : "could not write ") << options.screenshot.toStdString()
+                      << "\n";
+            QApplication::exit(saved ? 0 : 1);
+        });
+    }
     return QApplication::exec();
 }

@@ -53,6 +53,13 @@ void readTpu3d(ObjectReader& in, PodSpec& pod) {
     pod.maxSliceCubes = static_cast<int>(in.integer("max_slice_cubes", 1, pod.cubes, pod.cubes));
     pod.ocsPorts = static_cast<int>(in.integer("ocs_ports", 2, 100000));
     pod.ocsPortsUsed = static_cast<int>(in.integer("ocs_ports_used", 2, pod.ocsPorts));
+    // Each cube brings two ports (its - and + face) to the OCS of every axis and face position;
+    // the cubes of one slice must all reach the same OCS for the OCS to close their rings.
+    if (pod.ocsPortsUsed < 2 * pod.maxSliceCubes)
+        throwInputError(in.at("ocs_ports_used"),
+                        "at least 2 ports per cube of the largest slice (" +
+                            std::to_string(2 * pod.maxSliceCubes) + ")",
+                        std::to_string(pod.ocsPortsUsed));
 }
 
 } // namespace
@@ -142,6 +149,11 @@ ClusterSpec readExpandedCluster(const Json& value, const LoadLimits& limits) {
             throwInputError(in.at("chip"), "a GPU (with \"nvlink_gbyte_s\") for a gpu-fat-tree pod",
                             "the chip \"" + c.chip.id + "\"");
     }
+    const int torusLinks = pod.kind == PodKind::Tpu3d ? 6 : 4;
+    if (pod.kind != PodKind::GpuFatTree && !c.chip.isGpu() && c.chip.iciLinks != torusLinks)
+        throwInputError(in.at("chip") + "/ici_links",
+                        std::to_string(torusLinks) + " ICI links per chip for a " + kind + " pod",
+                        std::to_string(c.chip.iciLinks));
     if (pod.kind != PodKind::GpuFatTree && c.chip.isGpu())
         throwInputError(in.at("chip"), "a TPU (with \"ici_links\") for a " + kind + " pod",
                         "the GPU \"" + c.chip.id + "\"");

@@ -27,9 +27,11 @@ struct FloorLayout {
     std::vector<int> firstChipRackOfPod;
     std::vector<int> firstOcsRackOfPod;
 
+    int chipRackIndex(int pod, int indexInPod) const {
+        return firstChipRackOfPod[static_cast<std::size_t>(pod)] + indexInPod;
+    }
     const Rack& chipRack(int pod, int indexInPod) const {
-        return racks[static_cast<std::size_t>(firstChipRackOfPod[static_cast<std::size_t>(pod)] +
-                                              indexInPod)];
+        return racks[static_cast<std::size_t>(chipRackIndex(pod, indexInPod))];
     }
 };
 

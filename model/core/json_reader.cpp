@@ -129,7 +129,7 @@ void throwInputError(const std::string& pointer, const std::string& expected,
 std::int64_t readInteger(const Json& value, const std::string& pointer, std::int64_t min,
                          std::int64_t max) {
     const std::string expected =
-        "an integer " + rangeText(static_cast<double>(min), static_cast<double>(max));
+        "an integer from " + std::to_string(min) + " to " + std::to_string(max);
     if (value.is_number_integer() || value.is_number_unsigned()) {
         if (value.is_number_unsigned() &&
             value.get<std::uint64_t>() >

@@ -16,6 +16,9 @@ ModelSpec readModelSpec(ObjectReader& in) {
         throwInputError(in.at("kv_heads"), "a divisor of heads (" + std::to_string(m.heads) + ")",
                         std::to_string(m.kvHeads));
     m.headDim = static_cast<int>(in.integer("head_dim", 1, 100000, m.dModel / m.heads));
+    if (m.headDim < 1)
+        throwInputError(in.at("head_dim"), "a head_dim (d_model / heads is below 1)",
+                        "no head_dim");
     m.ffn = static_cast<int>(in.integer("ffn", 1, kMaxDim));
     m.ffnKind = in.choice("ffn_kind", {"swiglu", "gelu"}, "swiglu");
     m.vocab = static_cast<int>(in.integer("vocab", 1, 100'000'000));

@@ -99,7 +99,9 @@ std::optional<SliceGeometry> form2d(const PodSpec& pod, const SliceShape& shape,
     const int small = std::min(d[0], d[1]);
     const int large = std::max(d[0], d[1]);
     const bool fits = (d[0] <= pod.shape2d[0] && d[1] <= pod.shape2d[1]);
-    if (!isPowerOfTwo(d[0]) || !isPowerOfTwo(d[1]) || large > 2 * small || !fits) {
+    // Cloud TPU v5e/v6e shapes: 1x1, 2x2, 2x4, 4x4, 4x8, 8x8, 8x16, 16x16.
+    const bool documented = (small == large || 2 * small == large) && (small > 1 || large == 1);
+    if (!isPowerOfTwo(d[0]) || !isPowerOfTwo(d[1]) || !documented || !fits) {
         fail(whyNot, "a 2D shape of the pod (" + std::to_string(pod.shape2d[0]) + "x" +
                          std::to_string(pod.shape2d[1]) +
                          "): powers of two, n x n or n x 2n, like 4x8 or 16x16");
@@ -113,7 +115,6 @@ std::optional<SliceGeometry> form2d(const PodSpec& pod, const SliceShape& shape,
     g.dims = d;
     // Only axes that span the whole pod side close into a ring.
     g.wraps = {d[0] == pod.shape2d[0], d[1] == pod.shape2d[1]};
-    g.subCube = d[0] < pod.shape2d[0] || d[1] < pod.shape2d[1];
     return g;
 }
 

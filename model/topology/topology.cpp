@@ -300,8 +300,7 @@ void Topology::Impl::build() {
         const auto podDcn = static_cast<std::int64_t>(addVertex(VertexKind::PodDcnSwitch, -1, -1));
         addLink(podDcn, siteRouters[static_cast<std::size_t>(cluster.siteOfPod(pod))],
                 LinkKind::Dcn,
-                static_cast<double>(chipsPerPod) * dcnGbyteSPerChip() /
-                    cluster.network.dcnOversubscription,
+                static_cast<double>(chipsPerPod) * dcnGbyteSPerChip(),
                 dcnHopLatencyUs());
         switch (spec.kind) {
         case PodKind::Tpu3d:
@@ -467,9 +466,13 @@ void Topology::setFailed(Component component, bool failed) {
     };
     switch (component.kind) {
     case ComponentKind::Chip:
+        if (component.index >= m.hostBase)
+            throw std::out_of_range("no such chip: " + std::to_string(component.index));
         checked(m.failedVertex, i, "chip");
         break;
     case ComponentKind::Host:
+        if (component.index >= m.cubeBase - m.hostBase)
+            throw std::out_of_range("no such host: " + std::to_string(component.index));
         checked(m.failedVertex, static_cast<std::size_t>(m.hostBase) + i, "host");
         break;
     case ComponentKind::Ocs:
@@ -478,6 +481,9 @@ void Topology::setFailed(Component component, bool failed) {
         checked(m.failedVertex, static_cast<std::size_t>(m.ocsBase) + i, "OCS");
         break;
     case ComponentKind::Switch:
+        if (component.index < m.ocsBase + m.ocsPerPod * m.cluster.podCount() ||
+            component.index >= static_cast<std::int64_t>(m.failedVertex.size()))
+            throw std::out_of_range("no such switch: " + std::to_string(component.index));
         checked(m.failedVertex, i, "switch");
         break;
     case ComponentKind::Rack:

@@ -10,7 +10,9 @@ namespace {
 
 // Shift that the wraparound link of `axis` adds to each other axis in a twisted torus:
 // n x n x 2n twists each short-axis wrap by n along the long axis; n x 2n x 2n twists the
-// short-axis wrap by n along both long axes (Cloud TPU v4 docs, "Twisted torus topologies").
+// short-axis wrap by n along both long axes. The principle is the Cloud TPU v4 docs' ("Twisted
+// torus topologies"); the exact 3D offsets follow unofficial sources that agree with each other
+// and with ISCA 2023's measured all-to-all gains (docs/topology.md).
 std::vector<int> twistOffsets(const SliceGeometry& slice, std::size_t axis) {
     std::vector<int> offsets(slice.dims.size(), 0);
     if (!slice.twisted)
@@ -36,7 +38,6 @@ std::int64_t linearIndex(const std::vector<int>& dims, const std::vector<int>& c
 void bfsFromOrigin(const SliceGeometry& slice, int& diameter, double& distanceSum) {
     const std::int64_t n = slice.chips();
     std::vector<int> distance(static_cast<std::size_t>(n), -1);
-    std::vector<std::vector<int>> coordOf(static_cast<std::size_t>(n));
     std::deque<std::vector<int>> queue;
     queue.push_back(std::vector<int>(slice.dims.size(), 0));
     distance[0] = 0;
@@ -107,8 +108,9 @@ TorusMetrics torusMetrics(const SliceGeometry& slice, double linkGbyteS) {
                             : (static_cast<double>(n) * n - 1) / (3.0 * n);
             if (n < 2)
                 continue;
-            // Cutting this axis in half severs one link per line, two with wraparound.
-            const double cut = chips / n * (ring ? 2 : 1);
+            // Cutting this axis in half severs one link per line, two with wraparound (a ring of
+            // two chips has a single link).
+            const double cut = chips / n * (ring && n > 2 ? 2 : 1);
             if (m.bisectionLinks < 0 || cut < m.bisectionLinks)
                 m.bisectionLinks = cut;
         }

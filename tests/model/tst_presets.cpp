@@ -29,14 +29,14 @@ class PresetsTest : public QObject {
         QTest::addColumn<int>("pods");
         // v4: 64 cubes of 4x4x4, 16 hosts of 4 chips per cube, 48 OCS (ISCA 2023).
         QTest::newRow("tpu-v4-pod") << "tpu-v4-pod" << 4096LL << 1024LL << 64LL << 48LL << 1;
-        QTest::newRow("tpu-v5p-pod") << "tpu-v5p-pod" << 8960LL << 2240LL << 140LL << 144LL << 1;
+        QTest::newRow("tpu-v5p-pod") << "tpu-v5p-pod" << 8960LL << 2240LL << 140LL << 48LL << 1;
         QTest::newRow("tpu-ironwood-pod")
-            << "tpu-ironwood-pod" << 9216LL << 2304LL << 144LL << 144LL << 1;
+            << "tpu-ironwood-pod" << 9216LL << 2304LL << 144LL << 48LL << 1;
         QTest::newRow("tpu-v5e-pod") << "tpu-v5e-pod" << 256LL << 32LL << 0LL << 0LL << 1;
         QTest::newRow("a100-cluster") << "a100-cluster" << 8192LL << 1024LL << 0LL << 0LL << 1;
         QTest::newRow("h100-cluster") << "h100-cluster" << 8192LL << 1024LL << 0LL << 0LL << 1;
         QTest::newRow("ironwood-multisite")
-            << "ironwood-multisite" << 110592LL << 27648LL << 1728LL << 1728LL << 12;
+            << "ironwood-multisite" << 110592LL << 27648LL << 1728LL << 576LL << 12;
     }
     void clusterCounts() {
         QFETCH(QString, preset);

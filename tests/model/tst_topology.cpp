@@ -58,7 +58,7 @@ class TopologyTest : public QObject {
         const Project p = v4ProjectWith("4x4x8", "[10, 11]");
         Topology t(p.cluster);
         const auto slice = placeJobs(p).front().slices.front();
-        t.setFailed({ComponentKind::Rack, t.floor().chipRack(0, 3).indexInPod}, true);
+        t.setFailed({ComponentKind::Rack, t.floor().chipRackIndex(0, 3)}, true);
         QVERIFY(t.sliceHealth(slice).intact); // cube 3 is not in the slice
         QVERIFY(!t.isChipAlive(t.chipInCube(0, 3, 0, 0, 0)));
         t.setFailed({ComponentKind::Rack, 11}, true);

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Every test: installs what is needed (apt-get, as root), builds the release preset and runs the
+# whole suite under Xvfb (GUI tests draw in a real window), then builds the model, CLI and their
+# tests with AddressSanitizer + UndefinedBehaviorSanitizer and runs them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+
+echo "== release build and full test suite"
+scripts/build.sh release
+xvfb-run -a -s "-screen 0 1600x1000x24" ctest --preset release -j2
+
+echo "== asan + ubsan build and model/CLI tests"
+scripts/build.sh asan
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --preset asan -j2
