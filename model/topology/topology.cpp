@@ -287,7 +287,10 @@ void Topology::Impl::build() {
     ocsBase = cubeBase + cubesPerPod * pods;
     const std::int64_t fixed = ocsBase + ocsPerPod * pods;
     graph = Graph(static_cast<std::size_t>(fixed));
-    edgeByIndex.reserve(static_cast<std::size_t>(chipsPerPod * pods * 5));
+    // Reserving the edge list avoids repeated growth (and copies) for 100k-chip clusters.
+    const std::size_t edgesPerChip = spec.kind == PodKind::GpuFatTree ? 4 : 6;
+    graph.m_edges.reserve(static_cast<std::size_t>(chipsPerPod * pods) * edgesPerChip);
+    edgeByIndex.reserve(graph.m_edges.capacity());
 
     std::vector<std::int64_t> siteRouters;
     for (std::size_t s = 0; s < cluster.sites.size(); ++s) {
