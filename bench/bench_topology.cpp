@@ -16,7 +16,8 @@ namespace {
 
 ClusterSpec presetCluster(const std::string& id) {
     return readProject(R"({"format": "podplanner-project", "version": 1, "name": "b",
-        "cluster": {"preset": ")" + id + R"("}, "jobs": []})")
+        "cluster": {"preset": ")" +
+                       id + R"("}, "jobs": []})")
         .cluster;
 }
 
@@ -42,11 +43,15 @@ void buildTopology(benchmark::State& state, const std::string& preset) {
     state.counters["heap_MiB"] = static_cast<double>(heapBytes) / (1 << 20);
 }
 
-void BM_TopologyIronwoodPod(benchmark::State& state) { buildTopology(state, "tpu-ironwood-pod"); }
+void BM_TopologyIronwoodPod(benchmark::State& state) {
+    buildTopology(state, "tpu-ironwood-pod");
+}
 void BM_TopologyMultisite110k(benchmark::State& state) {
     buildTopology(state, "ironwood-multisite");
 }
-void BM_TopologyH100Cluster(benchmark::State& state) { buildTopology(state, "h100-cluster"); }
+void BM_TopologyH100Cluster(benchmark::State& state) {
+    buildTopology(state, "h100-cluster");
+}
 
 void BM_ConnectivityAfterFailureMultisite(benchmark::State& state) {
     Topology topology(presetCluster("ironwood-multisite"));

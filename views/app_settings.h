@@ -14,7 +14,7 @@ class AppSettings : public QObject {
     Q_PROPERTY(QStringList recentFiles READ recentFiles NOTIFY recentFilesChanged)
     Q_PROPERTY(QRect windowGeometry READ windowGeometry WRITE setWindowGeometry NOTIFY
                    windowGeometryChanged)
-public:
+  public:
     explicit AppSettings(QObject* parent = nullptr);
 
     QStringList recentFiles() const;
@@ -24,7 +24,7 @@ public:
 
     static constexpr int kMaxRecentFiles = 10;
 
-signals:
+  signals:
     void recentFilesChanged();
     void windowGeometryChanged();
 };

@@ -20,9 +20,16 @@ class JobListModel : public QAbstractListModel {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("Owned by ProjectDocument")
-public:
-    enum Role { NameRole = Qt::UserRole + 1, ChipsRole, ShapeRole, WraparoundRole, TwistedRole,
-                SlicesRole, ColorRole };
+  public:
+    enum Role {
+        NameRole = Qt::UserRole + 1,
+        ChipsRole,
+        ShapeRole,
+        WraparoundRole,
+        TwistedRole,
+        SlicesRole,
+        ColorRole
+    };
 
     using QAbstractListModel::QAbstractListModel;
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -33,7 +40,7 @@ public:
     // Distinct, readable colours per job index, shared by the list and (later) the 3D scene.
     static QColor jobColor(int index);
 
-private:
+  private:
     QList<JobRow> rows_;
 };
 

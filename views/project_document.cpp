@@ -64,7 +64,9 @@ QList<JobRow> jobRows(const model::Project& project) {
 ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent) {}
 ProjectDocument::~ProjectDocument() = default;
 
-bool ProjectDocument::loaded() const { return project_ != nullptr; }
+bool ProjectDocument::loaded() const {
+    return project_ != nullptr;
+}
 
 QString ProjectDocument::projectName() const {
     return project_ ? QString::fromStdString(project_->name) : QString();
@@ -98,7 +100,9 @@ bool ProjectDocument::load(const QString& pathOrUrl) {
     }
 }
 
-void ProjectDocument::clearError() { setError({}); }
+void ProjectDocument::clearError() {
+    setError({});
+}
 
 void ProjectDocument::setError(const QString& text) {
     if (text == errorText_)

@@ -26,7 +26,7 @@ class ProjectDocument : public QObject {
     Q_PROPERTY(QVariantMap counts READ counts NOTIFY projectChanged)
     Q_PROPERTY(JobListModel* jobs READ jobs CONSTANT)
     Q_PROPERTY(QString errorText READ errorText NOTIFY errorTextChanged)
-public:
+  public:
     explicit ProjectDocument(QObject* parent = nullptr);
     ~ProjectDocument() override;
 
@@ -44,11 +44,11 @@ public:
     Q_INVOKABLE bool load(const QString& pathOrUrl);
     Q_INVOKABLE void clearError();
 
-signals:
+  signals:
     void projectChanged();
     void errorTextChanged();
 
-private:
+  private:
     void setError(const QString& text);
 
     std::unique_ptr<model::Project> project_;

@@ -302,8 +302,7 @@ void Topology::Impl::build() {
     for (int pod = 0; pod < pods; ++pod) {
         const auto podDcn = static_cast<std::int64_t>(addVertex(VertexKind::PodDcnSwitch, -1, -1));
         addLink(podDcn, siteRouters[static_cast<std::size_t>(cluster.siteOfPod(pod))],
-                LinkKind::Dcn,
-                static_cast<double>(chipsPerPod) * dcnGbyteSPerChip(),
+                LinkKind::Dcn, static_cast<double>(chipsPerPod) * dcnGbyteSPerChip(),
                 dcnHopLatencyUs());
         switch (spec.kind) {
         case PodKind::Tpu3d:

@@ -58,7 +58,7 @@ class MainWindowTest : public QObject {
         return item;
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true); // settings go to a test location
         settings_ = new AppSettings(this);
@@ -80,8 +80,8 @@ private slots:
     }
 
     void showsTheOpenProject() {
-        QVERIFY(document_.load(PODPLANNER_SOURCE_DIR
-                               "/resources/examples/ironwood-shared.podplanner"));
+        QVERIFY(
+            document_.load(PODPLANNER_SOURCE_DIR "/resources/examples/ironwood-shared.podplanner"));
         const QImage image = grab(window_, "main-window-ironwood");
         QVERIFY(!find("placeholder")->isVisible());
         QCOMPARE(find("projectName")->property("text").toString(),
@@ -89,7 +89,8 @@ private slots:
         QVERIFY(window_->title().startsWith("Three training jobs"));
         // Each job's colour swatch is drawn in its colour where the swatch sits.
         for (int job = 0; job < 3; ++job) {
-            QQuickItem* swatch = find(QByteArray("jobSwatch" + QByteArray::number(job)).constData());
+            QQuickItem* swatch =
+                find(QByteArray("jobSwatch" + QByteArray::number(job)).constData());
             const QColor drawn = pixelAtCenter(image, swatch);
             QVERIFY2(close(drawn, JobListModel::jobColor(job)),
                      qPrintable(drawn.name() + " vs " + JobListModel::jobColor(job).name()));

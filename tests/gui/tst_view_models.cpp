@@ -10,7 +10,7 @@ using namespace podplanner::views;
 
 class ViewModelsTest : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void jobListPassesTheModelTester() {
         ProjectDocument doc;
         QAbstractItemModelTester tester(doc.jobs(),
@@ -30,9 +30,9 @@ private slots:
 
     void badFileKeepsTheCurrentProject() {
         ProjectDocument doc;
-        QVERIFY(doc.load(QUrl::fromLocalFile(PODPLANNER_SOURCE_DIR
-                                             "/resources/examples/v4-pod-gpt3.podplanner")
-                             .toString()));
+        QVERIFY(doc.load(
+            QUrl::fromLocalFile(PODPLANNER_SOURCE_DIR "/resources/examples/v4-pod-gpt3.podplanner")
+                .toString()));
         QSignalSpy changed(&doc, &ProjectDocument::projectChanged);
         QVERIFY(!doc.load(PODPLANNER_SOURCE_DIR "/tests/data/bad/jobs-overlap.json"));
         QCOMPARE(changed.count(), 0);

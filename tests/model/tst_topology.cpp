@@ -140,6 +140,13 @@ class TopologyTest : public QObject {
         Topology t(v4ProjectWith("4x4x4").cluster);
         QVERIFY_THROWS_EXCEPTION(std::out_of_range, t.setFailed({ComponentKind::Ocs, 48}, true));
         QVERIFY_THROWS_EXCEPTION(std::out_of_range, t.setFailed({ComponentKind::Chip, -1}, true));
+        // Indices are checked per kind: a chip index past the chips is not a host or an OCS.
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range, t.setFailed({ComponentKind::Chip, 4096}, true));
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range, t.setFailed({ComponentKind::Host, 1024}, true));
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range, t.setFailed({ComponentKind::Switch, 0}, true));
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range,
+                                 t.setFailed({ComponentKind::PowerRow, t.floor().powerRows}, true));
+        QCOMPARE(t.connectedChipGroups(), 1LL);
     }
 };
 
