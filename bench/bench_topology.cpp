@@ -2,6 +2,7 @@
 // cluster (target < 1 s), with the memory they take; plus loading a project and the metrics of a
 // twisted slice.
 #include "core/atomic_file.h"
+#include "presets/presets.h"
 #include "project/project_io.h"
 #include "topology/slice_shape.h"
 #include "topology/topology.h"
@@ -14,15 +15,9 @@ using namespace podplanner::model;
 
 namespace {
 
-ClusterSpec presetCluster(const std::string& id) {
-    return readProject(R"({"format": "podplanner-project", "version": 1, "name": "b",
-        "cluster": {"preset": ")" +
-                       id + R"("}, "jobs": []})")
-        .cluster;
-}
 
 void buildTopology(benchmark::State& state, const std::string& preset) {
-    const ClusterSpec cluster = presetCluster(preset);
+    const ClusterSpec cluster = builtinCluster(preset);
     std::size_t heapBytes = 0;
     std::int64_t vertices = 0, edges = 0;
     for (auto _ : state) {
@@ -54,7 +49,7 @@ void BM_TopologyH100Cluster(benchmark::State& state) {
 }
 
 void BM_ConnectivityAfterFailureMultisite(benchmark::State& state) {
-    Topology topology(presetCluster("ironwood-multisite"));
+    Topology topology(builtinCluster("ironwood-multisite"));
     std::int64_t host = 0;
     for (auto _ : state) {
         topology.setFailed({ComponentKind::Host, host}, true);

@@ -90,10 +90,14 @@ std::vector<std::string> builtinClusterIds() {
     return keysOf(tables().clusterJson);
 }
 
+ClusterSpec builtinCluster(const std::string& id) {
+    return readClusterSource(Json{{"preset", id}}, "/cluster", {});
+}
+
 std::vector<ClusterPresetSummary> builtinClusters() {
     std::vector<ClusterPresetSummary> out;
     for (const auto& id : builtinClusterIds()) {
-        const ClusterSpec spec = readClusterSource(Json{{"preset", id}}, "/cluster", {});
+        const ClusterSpec spec = builtinCluster(id);
         out.push_back({id, spec.name, podKindName(spec.pod.kind), spec.chip.id, spec.chips()});
     }
     return out;

@@ -1,5 +1,6 @@
 #pragma once
 // The built-in chips, clusters and model architectures (resources/presets/, compiled in).
+#include "cluster/cluster_spec.h"
 #include "hardware/chip_type.h"
 #include "project/job.h"
 
@@ -26,6 +27,8 @@ struct ModelPreset {
 const std::vector<ChipType>& builtinChips();
 const ChipType* findBuiltinChip(const std::string& id);
 std::vector<ClusterPresetSummary> builtinClusters();
+// A built-in cluster resolved as a project would see it. Throws InputError for an unknown id.
+ClusterSpec builtinCluster(const std::string& id);
 const std::vector<ModelPreset>& builtinModels();
 const ModelPreset* findBuiltinModel(const std::string& id);
 

@@ -9,12 +9,7 @@
 using namespace podplanner::model;
 
 namespace {
-ClusterSpec presetCluster(const QString& id) {
-    const std::string text = R"({"format": "podplanner-project", "version": 1, "name": "t",
-        "cluster": {"preset": ")" +
-                             id.toStdString() + R"("}, "jobs": []})";
-    return readProject(text).cluster;
-}
+ClusterSpec presetCluster(const QString& id) { return builtinCluster(id.toStdString()); }
 } // namespace
 
 class PresetsTest : public QObject {
