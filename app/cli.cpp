@@ -22,7 +22,11 @@ Usage:
   podplanner validate PROJECT          check a project file; exit 0, or an error and exit 1
   podplanner info PROJECT [--json]     counts of chips, hosts, cubes, OCS and links; every job's
                                        slice shape, wraparound, twist, hops and bisection
-  podplanner format PROJECT [-o OUT]   rewrite a project in canonical form (atomically)
+    podplanner format PROJECT [-o OUT]   rewrite a project in canonical form (atomically)
+  podplanner evaluate PROJECT [--job N] [--json]
+                                       step time, MFU, memory and collectives of each job
+  podplanner plan PROJECT [--job N] [--top K] [--json]
+                                       the best layouts of a job (default: the first) on its chips
   podplanner presets [--json]          list built-in chips, clusters and models
   podplanner --version | --help
 
@@ -33,13 +37,16 @@ Limits (raise them for very large inputs):
 Exit codes: 0 ok, 1 bad input, 2 usage. Errors go to stderr.
 )";
 
-const std::vector<std::string> kSubcommands = {"validate", "info", "format", "presets"};
+const std::vector<std::string> kSubcommands = {"validate", "info",     "format",
+                                               "presets",  "evaluate", "plan"};
 
 struct Options {
     std::string command;
     std::vector<std::string> positional;
     bool json = false;
     std::string output;
+    long job = -1;
+    int top = 5;
     model::LoadLimits limits;
 };
 
@@ -69,6 +76,10 @@ Options parseOptions(const std::vector<std::string>& args) {
             o.json = true;
         else if (a == "-o" || a == "--output")
             o.output = value();
+        else if (a == "--job")
+            o.job = static_cast<long>(parseCount(a, value()) - 1);
+        else if (a == "--top")
+            o.top = static_cast<int>(std::min<std::int64_t>(parseCount(a, value()), 1000));
         else if (a == "--max-chips")
             o.limits.maxChips = parseCount(a, value());
         else if (a == "--max-file-bytes")
@@ -149,6 +160,11 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return runInfo(o, out);
         if (o.command == "format")
             return runFormat(o, out);
+        if (o.command == "evaluate" || o.command == "plan") {
+            const PerfRequest request{onlyProject(o), o.job, o.top, o.json};
+            return o.command == "evaluate" ? runEvaluate(request, o.limits, out)
+                                           : runPlan(request, o.limits, out);
+        }
         if (o.command == "presets") {
             if (!o.positional.empty())
                 throw UsageError{"presets takes no arguments"};

@@ -1,6 +1,8 @@
 #pragma once
 // The headless command line: `podplanner SUBCOMMAND ...`. Output goes to `out`, errors to `err`.
 // Exit codes: 0 ok, 1 bad input, 2 usage.
+#include "core/load_limits.h"
+
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -17,5 +19,16 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
 
 // `podplanner presets [--json]`
 int runPresets(bool json, std::ostream& out);
+
+struct PerfRequest {
+    std::string project;
+    long job = -1; // -1: every job
+    int top = 5;
+    bool json = false;
+};
+// `podplanner evaluate PROJECT [--job N] [--json]` and `podplanner plan PROJECT [--job N]
+// [--top K] [--json]`. They throw model::InputError / std::exception like the other commands.
+int runEvaluate(const PerfRequest& request, const model::LoadLimits& limits, std::ostream& out);
+int runPlan(const PerfRequest& request, const model::LoadLimits& limits, std::ostream& out);
 
 } // namespace podplanner::app

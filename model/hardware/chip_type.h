@@ -17,7 +17,19 @@ struct ChipType {
     double dcnGbitS = 0;                       // data-center network per chip, Gb/s
     double powerW = 0;                         // 0 = unknown
     double priceUsdPerHour = 0;                // 0 = unknown
-    bool twistedTorus = false;                 // can slices of this chip be wired as twisted tori
+    bool twistedTorus = false; // can slices of this chip be wired as twisted tori
+    // Largest fraction of peak that large dense matmuls reach (public GEMM measurements).
+    double matmulEfficiency = 1.0;
+    int matmulTile = 128; // matmul unit tile: dimensions are padded to multiples of it
+    // Achieved / nominal bandwidth of collectives on each link kind (public measurements).
+    double iciEfficiency = 1.0;
+    double nvlinkEfficiency = 1.0;
+    double dcnEfficiency = 1.0;
+    // Collective size at which each link kind reaches half its plateau bandwidth (protocol and
+    // pipelining overheads make small collectives slower): bandwidth x S / (S + S_half).
+    double iciHalfBandwidthBytes = 0;
+    double nvlinkHalfBandwidthBytes = 0;
+    double dcnHalfBandwidthBytes = 0;
     std::map<std::string, std::string> source; // field name -> where the number comes from
 
     bool isGpu() const { return nvlinkGbyteS > 0 && iciLinks == 0; }

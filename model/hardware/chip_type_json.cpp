@@ -34,6 +34,22 @@ ChipType readChipType(const Json& value, const std::string& pointer) {
     chip.powerW = in.number("power_w", 0, 1e6, 0);
     chip.priceUsdPerHour = in.number("price_usd_per_hour", 0, 1e6, 0);
     chip.twistedTorus = in.boolean("twisted_torus", false);
+    chip.matmulEfficiency = in.number("matmul_efficiency", 0.01, 1, 1);
+    chip.matmulTile = static_cast<int>(in.integer("matmul_tile", 1, 4096, 128));
+    if (const Json* link = in.get("link_efficiency")) {
+        ObjectReader e(*link, in.at("link_efficiency"));
+        chip.iciEfficiency = e.number("ici", 0.01, 1, 1);
+        chip.nvlinkEfficiency = e.number("nvlink", 0.01, 1, 1);
+        chip.dcnEfficiency = e.number("dcn", 0.01, 1, 1);
+        e.finish();
+    }
+    if (const Json* half = in.get("half_bandwidth_mb")) {
+        ObjectReader h(*half, in.at("half_bandwidth_mb"));
+        chip.iciHalfBandwidthBytes = h.number("ici", 0, 1e6, 0) * 1e6;
+        chip.nvlinkHalfBandwidthBytes = h.number("nvlink", 0, 1e6, 0) * 1e6;
+        chip.dcnHalfBandwidthBytes = h.number("dcn", 0, 1e6, 0) * 1e6;
+        h.finish();
+    }
     if (const Json* sources = in.get("source")) {
         ObjectReader sourceIn(*sources, in.at("source"));
         for (const auto& [field, text] : sources->items())

@@ -41,6 +41,13 @@ struct ParallelismSpec {
     int ep = 1;
     int cp = 1;
     int microbatches = 1;
+    bool sequenceParallel = true;    // tp with sequence parallelism (Korthikanti et al. 2022)
+    std::string ppSchedule = "1f1b"; // "1f1b" | "interleaved"
+    int virtualStages = 1;           // model chunks per pipeline stage (interleaved)
+    // FSDP weights: gathered for every forward and backward pass ("per_pass", ZeRO-3), or once
+    // per step and kept across microbatches with gradients reduced once ("per_step").
+    std::string fsdpGather = "per_pass";
+    bool shardOptimizer = false; // optimizer state sharded over dp (ZeRO-1)
     // Mesh axis ("tp") -> physical axes it spans ("x", "y", "z", "nvlink", "dcn", "wan").
     std::vector<std::pair<std::string, std::vector<std::string>>> mapping; // in file order
 

@@ -51,6 +51,14 @@ ParallelismSpec readParallelism(ObjectReader& job) {
     p.ep = static_cast<int>(in.integer("ep", 1, kMax, 1));
     p.cp = static_cast<int>(in.integer("cp", 1, kMax, 1));
     p.microbatches = static_cast<int>(in.integer("microbatches", 1, kMax, 1));
+    p.sequenceParallel = in.boolean("sequence_parallel", true);
+    p.ppSchedule = in.choice("pp_schedule", {"1f1b", "interleaved"}, "1f1b");
+    p.virtualStages = static_cast<int>(in.integer("virtual_stages", 1, 1000, 1));
+    p.fsdpGather = in.choice("fsdp_gather", {"per_pass", "per_step"}, "per_pass");
+    p.shardOptimizer = in.boolean("shard_optimizer", false);
+    if (p.ppSchedule == "1f1b" && p.virtualStages != 1)
+        throwInputError(in.at("virtual_stages"), "1 with the \"1f1b\" schedule",
+                        std::to_string(p.virtualStages));
     if (const Json* mapping = in.get("mapping"))
         p.mapping = readMapping(*mapping, in.at("mapping"));
     in.finish();
@@ -132,6 +140,11 @@ void checkJobAgainstModel(const Job& job, const std::string& at) {
                             ? "a divisor of the model's experts (" + std::to_string(m.experts) + ")"
                             : std::string("1 for a dense model (no \"experts\")"),
                         std::to_string(p.ep));
+    if (m.layers < p.pp * p.virtualStages)
+        throwInputError(childPointer(par, "pp"),
+                        "pp x virtual_stages at most the model's layers (" +
+                            std::to_string(m.layers) + ")",
+                        std::to_string(p.pp) + " x " + std::to_string(p.virtualStages));
     if (job.training.globalBatchTokens % m.seqLen != 0)
         throwInputError(childPointer(childPointer(at, "training"), "global_batch_tokens"),
                         "a multiple of seq_len (" + std::to_string(m.seqLen) + ")",

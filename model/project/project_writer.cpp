@@ -36,7 +36,12 @@ Json writeJob(const Job& job, PodKind kind) {
                         {"pp", p.pp},
                         {"ep", p.ep},
                         {"cp", p.cp},
-                        {"microbatches", p.microbatches}};
+                        {"microbatches", p.microbatches},
+                        {"sequence_parallel", p.sequenceParallel},
+                        {"pp_schedule", p.ppSchedule},
+                        {"virtual_stages", p.virtualStages},
+                        {"fsdp_gather", p.fsdpGather},
+                        {"shard_optimizer", p.shardOptimizer}};
     if (!p.mapping.empty()) {
         Json mapping = Json::object();
         for (const auto& [axis, physical] : p.mapping)

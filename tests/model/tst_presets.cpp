@@ -9,7 +9,9 @@
 using namespace podplanner::model;
 
 namespace {
-ClusterSpec presetCluster(const QString& id) { return builtinCluster(id.toStdString()); }
+ClusterSpec presetCluster(const QString& id) {
+    return builtinCluster(id.toStdString());
+}
 } // namespace
 
 class PresetsTest : public QObject {

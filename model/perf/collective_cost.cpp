@@ -1,0 +1,141 @@
+#include "perf/collective_cost.h"
+
+#include <cmath>
+
+namespace podplanner::model::perf {
+
+const char* collectiveKindName(CollectiveKind kind) {
+    static const char* names[] = {"all-gather", "reduce-scatter", "all-reduce", "all-to-all",
+                                  "point-to-point"};
+    return names[static_cast<std::size_t>(kind)];
+}
+
+AxisGroup axisGroup(const MeshMapping& mapping, const JobFabric& fabric, std::uint8_t mesh) {
+    // Accumulate per level; then order slowest first.
+    std::array<LevelGroup, 4> byLevel{};
+    std::array<bool, 4> present{};
+    int torusAxesFull = 0;
+    for (int s = 0; s < mapping.count; ++s) {
+        const Segment& seg = mapping.segments[static_cast<std::size_t>(s)];
+        if (seg.mesh != mesh)
+            continue;
+        const PhysicalAxis& axis = fabric.axes[seg.physical];
+        const auto li = static_cast<std::size_t>(axis.level);
+        LevelGroup& g = byLevel[li];
+        g.level = axis.level;
+        g.members *= seg.factor;
+        g.linkGbyteS = g.linkGbyteS > 0 ? std::min(g.linkGbyteS, axis.chipGbyteS) : axis.chipGbyteS;
+        g.hopLatencyS = axis.hopLatencyS * seg.stride;
+        g.halfBandwidthBytes = std::max(g.halfBandwidthBytes, axis.halfBandwidthBytes);
+        present[li] = true;
+        if (axis.level == Level::Torus) {
+            // A whole axis with wraparound is a ring (both directions usable); a part of an
+            // axis is a line; strided parts hop `stride` links per step.
+            const bool ring = axis.wraps && seg.factor == axis.size;
+            torusAxesFull += seg.factor == axis.size ? 1 : 0;
+            g.gbyteS += axis.chipGbyteS * (ring ? 2.0 : 1.0);
+            const int steps = ring ? seg.factor / 2 : seg.factor - 1;
+            g.latencyS += steps * seg.stride * axis.hopLatencyS;
+        } else {
+            g.gbyteS = axis.chipGbyteS;
+            // Switched levels: NCCL-style rings inside an NVLink domain; trees of about
+            // 2 log2(n) hops across the DCN and WAN.
+            const double steps = axis.level == Level::NvLink
+                                     ? g.members - 1
+                                     : 2.0 * std::ceil(std::log2(std::max(2, g.members)));
+            g.latencyS = steps * axis.hopLatencyS;
+        }
+    }
+    AxisGroup group;
+    int torusAxesInFabric = 0;
+    for (int p = 0; p < fabric.count; ++p)
+        torusAxesInFabric += fabric.axes[static_cast<std::size_t>(p)].level == Level::Torus;
+    for (std::size_t li = 4; li-- > 0;) {
+        if (!present[li])
+            continue;
+        LevelGroup g = byLevel[li];
+        if (g.level == Level::Torus)
+            g.coversTwistedTorus = torusAxesFull == torusAxesInFabric;
+        group.levels[static_cast<std::size_t>(group.count++)] = g;
+        group.members *= g.members;
+    }
+    group.twistedGain = fabric.twistedAllToAllGain;
+    return group;
+}
+
+namespace {
+
+// Small collectives do not reach the plateau bandwidth (published NCCL and ICI curves).
+double effectiveGbyteS(const LevelGroup& g, double levelBytes) {
+    return g.gbyteS * levelBytes / (levelBytes + g.halfBandwidthBytes);
+}
+
+double allGatherSeconds(double bytes, const AxisGroup& group) {
+    double seconds = 0;
+    double inner = group.members; // members reached through this level and the faster ones
+    for (int l = 0; l < group.count; ++l) {
+        const LevelGroup& g = group.levels[static_cast<std::size_t>(l)];
+        inner /= g.members;
+        // Slowest level first: it gathers pieces of bytes / (members of faster levels).
+        const double levelBytes = bytes / inner; // the collective's size at this level
+        const double share = levelBytes * (g.members - 1) / g.members;
+        seconds += share / (effectiveGbyteS(g, levelBytes) * 1e9) + g.latencyS;
+    }
+    return seconds;
+}
+
+double allToAllSeconds(double bytes, const AxisGroup& group) {
+    const double n = group.members;
+    double seconds = 0;
+    double reachedBefore = n; // destinations reached through faster levels, computed inward
+    for (int l = 0; l < group.count; ++l)
+        reachedBefore /= group.levels[static_cast<std::size_t>(l)].members;
+    // Walk from the fastest level outwards.
+    for (int l = group.count; l-- > 0;) {
+        const LevelGroup& g = group.levels[static_cast<std::size_t>(l)];
+        const double reachedAfter = reachedBefore * g.members;
+        if (g.level == Level::Torus) {
+            // HARDWARE.md: an all-to-all over a ring takes about a quarter of an all-gather;
+            // a twisted torus raises all-to-all throughput by its bisection gain.
+            AxisGroup only;
+            only.levels[0] = g;
+            only.count = 1;
+            only.members = g.members;
+            double t = allGatherSeconds(bytes / n * g.members, only) / 4.0;
+            if (g.coversTwistedTorus)
+                t /= group.twistedGain;
+            seconds += t;
+        } else {
+            const double sent = bytes / (n * n) * (reachedAfter - reachedBefore);
+            seconds += sent / (effectiveGbyteS(g, bytes / n * g.members) * 1e9) + g.latencyS;
+        }
+        reachedBefore = reachedAfter;
+    }
+    return seconds;
+}
+
+} // namespace
+
+double collectiveSeconds(CollectiveKind kind, double bytes, const AxisGroup& group) {
+    if (group.members <= 1 || bytes <= 0)
+        return 0;
+    switch (kind) {
+    case CollectiveKind::AllGather:
+    case CollectiveKind::ReduceScatter:
+        return allGatherSeconds(bytes, group);
+    case CollectiveKind::AllReduce:
+        return 2.0 * allGatherSeconds(bytes, group);
+    case CollectiveKind::AllToAll:
+        return allToAllSeconds(bytes, group);
+    case CollectiveKind::PointToPoint: {
+        // A send to the next stage over one link of the slowest level the axis uses.
+        const LevelGroup& g = group.levels[0];
+        LevelGroup link = g;
+        link.gbyteS = g.linkGbyteS;
+        return bytes / (effectiveGbyteS(link, bytes) * 1e9) + g.hopLatencyS;
+    }
+    }
+    return 0;
+}
+
+} // namespace podplanner::model::perf

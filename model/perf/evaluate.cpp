@@ -1,0 +1,203 @@
+#include "perf/evaluate.h"
+
+#include "core/json_reader.h"
+#include "project/placement.h"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+namespace podplanner::model::perf {
+
+Layout layoutOf(const Job& job) {
+    Layout l;
+    l.sizes = meshSizes(job.parallelism);
+    l.microbatches = job.parallelism.microbatches;
+    l.sequenceParallel = job.parallelism.sequenceParallel;
+    l.virtualStages =
+        job.parallelism.ppSchedule == "interleaved" ? job.parallelism.virtualStages : 1;
+    l.recompute = parseRecompute(job.training.recompute);
+    l.fsdpPerStep = job.parallelism.fsdpGather == "per_step";
+    l.shardOptimizer = job.parallelism.shardOptimizer;
+    return l;
+}
+
+namespace {
+
+// Depth-first over the ways to split each mesh axis (innermost first) into factors of the
+// physical axes' remaining capacity; every complete split is timed. Bounded in leaves.
+class SplitSearch {
+  public:
+    SplitSearch(const JobContext& ctx, Layout& layout, StepResult& best, bool& found)
+        : ctx_(ctx), layout_(layout), best_(best), found_(found) {
+        used_.fill(1);
+    }
+
+    void run() { nextAxis(0); }
+
+  private:
+    static constexpr std::array<std::uint8_t, kMeshAxes> kOrder = {kTp, kEp, kCp, kPp, kFsdp, kDp};
+    static constexpr int kMaxLeaves = 20000;
+
+    void nextAxis(std::size_t orderIndex) {
+        while (orderIndex < kMeshAxes && layout_.sizes[kOrder[orderIndex]] == 1)
+            ++orderIndex;
+        if (orderIndex == kMeshAxes) {
+            leaf();
+            return;
+        }
+        split(orderIndex, 0, layout_.sizes[kOrder[orderIndex]]);
+    }
+
+    void split(std::size_t orderIndex, int physical, int remaining) {
+        if (leaves_ >= kMaxLeaves)
+            return;
+        if (remaining == 1) {
+            nextAxis(orderIndex + 1);
+            return;
+        }
+        if (physical == ctx_.fabric.count)
+            return;
+        const auto pi = static_cast<std::size_t>(physical);
+        const int capacity = ctx_.fabric.axes[pi].size / used_[pi];
+        for (int factor = 1; factor <= std::gcd(remaining, capacity); ++factor) {
+            if (remaining % factor != 0 || capacity % factor != 0)
+                continue;
+            if (factor > 1) {
+                mapping_.segments[static_cast<std::size_t>(mapping_.count++)] = Segment{
+                    kOrder[orderIndex], static_cast<std::uint8_t>(physical), factor, used_[pi]};
+                used_[pi] *= factor;
+            }
+            split(orderIndex, physical + 1, remaining / factor);
+            if (factor > 1) {
+                used_[pi] /= factor;
+                --mapping_.count;
+            }
+        }
+    }
+
+    void leaf() {
+        ++leaves_;
+        Layout trial = layout_;
+        trial.mapping = mapping_;
+        const StepResult r = evaluateLayout(ctx_, trial);
+        if (!found_ || r.stepS < best_.stepS) {
+            best_ = r;
+            layout_.mapping = mapping_;
+            found_ = true;
+        }
+    }
+
+    const JobContext& ctx_;
+    Layout& layout_;
+    StepResult& best_;
+    bool& found_;
+    MeshMapping mapping_;
+    std::array<int, kMaxPhysicalAxes> used_{};
+    int leaves_ = 0;
+};
+
+} // namespace
+
+bool chooseBestMapping(const JobContext& ctx, Layout& layout, StepResult& result) {
+    std::array<std::uint8_t, kMeshAxes> order = {kTp, kEp, kCp, kPp, kFsdp, kDp};
+    // Only the order of axes larger than one matters; try every order of those.
+    // Collected in ascending order, so next_permutation visits every order.
+    std::array<std::uint8_t, kMeshAxes> active{};
+    std::size_t n = 0;
+    for (std::uint8_t a = 0; a < kMeshAxes; ++a)
+        if (layout.sizes[a] > 1)
+            active[n++] = a;
+    bool found = false;
+    do {
+        std::array<std::uint8_t, kMeshAxes> candidate = active;
+        std::size_t k = n;
+        for (std::uint8_t a : order)
+            if (layout.sizes[a] == 1)
+                candidate[k++] = a;
+        const auto mapping = greedyMapping(ctx.fabric, layout.sizes, candidate);
+        if (!mapping)
+            continue;
+        Layout trial = layout;
+        trial.mapping = *mapping;
+        const StepResult r = evaluateLayout(ctx, trial);
+        if (!found || r.stepS < result.stepS) {
+            result = r;
+            layout.mapping = *mapping;
+            found = true;
+        }
+    } while (
+        std::next_permutation(active.begin(), active.begin() + static_cast<std::ptrdiff_t>(n)));
+    SplitSearch(ctx, layout, result, found).run();
+    return found;
+}
+
+namespace {
+
+JobEvaluation evaluateJob(const Project& project, std::size_t index, const JobPlacement& placement,
+                          double wanShare) {
+    const Job& job = project.jobs[index];
+    const std::string at = childPointer(childPointer("/jobs", index), "parallelism");
+    const JobFabric fabric = jobFabric(project.cluster, placement, wanShare);
+    const JobContext ctx = makeJobContext(job, project.cluster.chip, fabric, placement.chips());
+    JobEvaluation e;
+    e.name = job.name;
+    e.chips = placement.chips();
+    e.wanShare = wanShare;
+    e.layout = layoutOf(job);
+    if (const char* problem = layoutProblem(ctx, e.layout))
+        throwInputError(at, "a layout that can run", problem);
+    if (!job.parallelism.mapping.empty()) {
+        std::string why;
+        const auto mapping = explicitMapping(fabric, e.layout.sizes, job.parallelism.mapping, &why);
+        if (!mapping)
+            throwInputError(childPointer(at, "mapping"), why, "a mapping that does not fit");
+        e.layout.mapping = *mapping;
+        e.mappingFromProject = true;
+        e.step = evaluateLayout(ctx, e.layout);
+    } else if (!chooseBestMapping(ctx, e.layout, e.step)) {
+        throwInputError(at,
+                        "mesh axes that can be laid on the physical axes " +
+                            describeMapping(MeshMapping{}, fabric),
+                        "no order of dp, fsdp, tp, pp, ep, cp that fits");
+    }
+    e.mappingText = describeMapping(e.layout.mapping, fabric);
+    const double trainS = static_cast<double>(job.training.totalTokens) / e.step.tokensPerS;
+    e.timeToTrainDays = trainS / 86400.0;
+    const double chipHours = static_cast<double>(e.chips) * trainS / 3600.0;
+    e.energyKwh = chipHours * project.cluster.chip.powerW / 1000.0;
+    e.costUsd = chipHours * project.cluster.chip.priceUsdPerHour;
+    return e;
+}
+
+// WAN bytes per second a job would push at full share (its WAN-level collectives).
+double wanDemand(const JobEvaluation& e, const JobFabric& fabric) {
+    if (fabric.indexOf("wan") < 0)
+        return 0;
+    double bytes = 0;
+    for (int i = 0; i < e.step.collectiveCount; ++i)
+        bytes += e.step.collectives[static_cast<std::size_t>(i)].bytes;
+    return bytes / e.step.stepS;
+}
+
+} // namespace
+
+ProjectEvaluation evaluateProject(const Project& project) {
+    const auto placements = placeJobs(project);
+    ProjectEvaluation out;
+    std::vector<double> demand;
+    double totalDemand = 0;
+    for (std::size_t j = 0; j < project.jobs.size(); ++j) {
+        out.jobs.push_back(evaluateJob(project, j, placements[j], 1.0));
+        const JobFabric fabric = jobFabric(project.cluster, placements[j], 1.0);
+        demand.push_back(wanDemand(out.jobs.back(), fabric));
+        totalDemand += demand.back();
+    }
+    // Jobs on the WAN share it in proportion to what each would send alone.
+    for (std::size_t j = 0; j < project.jobs.size(); ++j)
+        if (demand[j] > 0 && demand[j] < totalDemand)
+            out.jobs[j] = evaluateJob(project, j, placements[j], demand[j] / totalDemand);
+    return out;
+}
+
+} // namespace podplanner::model::perf

@@ -1,0 +1,39 @@
+#pragma once
+// Performance of every job of a project as it is laid out in the project file (docs/engine.md).
+// Jobs that cross the WAN share it in proportion to their traffic.
+#include "perf/step_model.h"
+#include "project/project.h"
+
+#include <string>
+#include <vector>
+
+namespace podplanner::model::perf {
+
+struct JobEvaluation {
+    std::string name;
+    std::int64_t chips = 0;
+    Layout layout;
+    bool mappingFromProject = false;
+    std::string mappingText;
+    StepResult step;
+    double timeToTrainDays = 0; // at this step time, without interruptions
+    double energyKwh = 0;       // chips x power x time to train (0 when power is unknown)
+    double costUsd = 0;         // chips x price per chip-hour x time to train
+    double wanShare = 1;
+};
+
+struct ProjectEvaluation {
+    std::vector<JobEvaluation> jobs;
+};
+
+Layout layoutOf(const Job& job);
+
+// The fastest mapping of the layout's mesh on the fabric: every order of the mesh axes laid
+// greedily, and every way of splitting each mesh axis over the physical axes (a size-4 tp can
+// take x(2) y(2) instead of x(4)). Returns false when no mapping exists.
+bool chooseBestMapping(const JobContext& ctx, Layout& layout, StepResult& result);
+
+// Throws InputError (pointer into /jobs/N/parallelism) when a job's layout cannot run.
+ProjectEvaluation evaluateProject(const Project& project);
+
+} // namespace podplanner::model::perf

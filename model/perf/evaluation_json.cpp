@@ -1,0 +1,110 @@
+#include "perf/evaluation_json.h"
+
+#include "core/json_reader.h"
+
+namespace podplanner::model::perf {
+
+namespace {
+
+constexpr double kGib = 1024.0 * 1024.0 * 1024.0;
+
+Json layoutJson(const Layout& l, const std::string& mappingText) {
+    Json out;
+    for (std::size_t a = 0; a < kMeshAxes; ++a)
+        out[meshAxisName(a)] = l.sizes[a];
+    out["microbatches"] = l.microbatches;
+    out["sequence_parallel"] = l.sequenceParallel;
+    out["pp_schedule"] = l.virtualStages > 1 ? "interleaved" : "1f1b";
+    out["virtual_stages"] = l.virtualStages;
+    out["recompute"] = recomputeName(l.recompute);
+    out["mapping"] = mappingText;
+    return out;
+}
+
+Json stepJson(const StepResult& r) {
+    Json out;
+    out["step_time_s"] = r.stepS;
+    out["compute_s"] = r.computeS;
+    out["exposed_comm_s"] = r.exposedCommS;
+    out["bubble_s"] = r.bubbleS;
+    out["optimizer_s"] = r.optimizerS;
+    out["mfu"] = r.mfu;
+    out["hfu"] = r.hfu;
+    out["tokens_per_s"] = r.tokensPerS;
+    out["hbm_used_gib_per_chip"] = r.memory.total() / kGib;
+    out["hbm_capacity_gib_per_chip"] = r.hbmCapacityBytes / kGib;
+    out["hbm_fits"] = r.fits;
+    out["hbm_headroom_gib"] = (r.hbmCapacityBytes - r.memory.total()) / kGib;
+    out["memory_gib"] = {{"weights", r.memory.weights / kGib},
+                         {"gradients", r.memory.gradients / kGib},
+                         {"optimizer", r.memory.optimizer / kGib},
+                         {"activations", r.memory.activations / kGib},
+                         {"temporary", r.memory.temporary / kGib}};
+    Json collectives = Json::array();
+    for (int i = 0; i < r.collectiveCount; ++i) {
+        const CollectiveRow& c = r.collectives[static_cast<std::size_t>(i)];
+        collectives.push_back({{"kind", collectiveKindName(c.kind)},
+                               {"axis", meshAxisName(c.axis)},
+                               {"bytes", c.bytes},
+                               {"time_s", c.seconds},
+                               {"exposed_s", c.exposedSeconds}});
+    }
+    out["collectives"] = collectives;
+    return out;
+}
+
+} // namespace
+
+std::string evaluationJson(const ProjectEvaluation& evaluation, std::optional<std::size_t> job) {
+    Json jobs = Json::array();
+    for (std::size_t j = 0; j < evaluation.jobs.size(); ++j) {
+        if (job && *job != j)
+            continue;
+        const JobEvaluation& e = evaluation.jobs[j];
+        Json out;
+        out["job"] = e.name;
+        out["chips"] = e.chips;
+        const Json step = stepJson(e.step);
+        for (const auto& [key, value] : step.items())
+            out[key] = value;
+        out["time_to_train_days"] = e.timeToTrainDays;
+        out["energy_kwh"] = e.energyKwh;
+        out["cost_usd"] = e.costUsd;
+        out["wan_share"] = e.wanShare;
+        out["layout"] = layoutJson(e.layout, e.mappingText);
+        out["mapping_from_project"] = e.mappingFromProject;
+        jobs.push_back(out);
+    }
+    return Json{{"jobs", jobs}}.dump(2) + "\n";
+}
+
+std::string planJson(const PlanResult& plan) {
+    Json out;
+    out["job"] = plan.job;
+    out["chips"] = plan.chips;
+    out["layouts_evaluated"] = plan.layoutsEvaluated;
+    out["layouts_considered"] = plan.layoutsConsidered;
+    out["rejected"] = {{"cannot_run", plan.rejectedInvalid},
+                       {"no_mapping", plan.rejectedNoMapping},
+                       {"over_hbm", plan.rejectedMemory}};
+    out["elapsed_s"] = plan.elapsedS;
+    out["cancelled"] = plan.cancelled;
+    if (!plan.infeasibleReason.empty())
+        out["infeasible"] = plan.infeasibleReason;
+    Json top = Json::array();
+    for (std::size_t i = 0; i < plan.top.size(); ++i) {
+        const PlanCandidate& c = plan.top[i];
+        Json row;
+        row["rank"] = i + 1;
+        row["reason"] = c.reason;
+        row["layout"] = layoutJson(c.layout, c.mappingText);
+        const Json step = stepJson(c.step);
+        for (const auto& [key, value] : step.items())
+            row[key] = value;
+        top.push_back(row);
+    }
+    out["top"] = top;
+    return out.dump(2) + "\n";
+}
+
+} // namespace podplanner::model::perf

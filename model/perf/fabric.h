@@ -1,0 +1,43 @@
+#pragma once
+// The physical axes a job's mesh can be laid on, fastest first: the torus axes of its slice
+// (TPU), the NVLink domain (GPU), the data-center network between pods or nodes, and the WAN
+// between sites. Each axis knows its size, wraparound and per-chip bandwidth.
+#include "cluster/cluster_spec.h"
+#include "project/placement.h"
+
+#include <array>
+#include <string>
+
+namespace podplanner::model::perf {
+
+enum class Level : std::uint8_t { Torus, NvLink, Dcn, Wan };
+const char* levelName(Level level);
+
+struct PhysicalAxis {
+    const char* name = "";
+    Level level = Level::Torus;
+    int size = 1;
+    bool wraps = false;
+    // One-way bandwidth one chip can drive along this axis, GB/s, after link efficiency: a torus
+    // link (one direction); the NVLink or NIC share of a GPU; a TPU chip's DCN share.
+    double chipGbyteS = 0;
+    double hopLatencyS = 0;        // per ring step / hop
+    double halfBandwidthBytes = 0; // collective size that reaches half the bandwidth
+};
+
+inline constexpr std::size_t kMaxPhysicalAxes = 6;
+
+struct JobFabric {
+    std::array<PhysicalAxis, kMaxPhysicalAxes> axes{};
+    int count = 0;
+    // All-to-all throughput gain of a twisted torus over the plain one (1 when not twisted).
+    double twistedAllToAllGain = 1.0;
+    bool spansRacks = false; // DCN traffic leaves the rack (oversubscription applies)
+
+    int indexOf(const std::string& name) const;
+};
+
+// wanShare: this job's fraction of the WAN bandwidth (1 when it is alone on the WAN).
+JobFabric jobFabric(const ClusterSpec& cluster, const JobPlacement& placement, double wanShare);
+
+} // namespace podplanner::model::perf

@@ -1,0 +1,56 @@
+#pragma once
+// One training step of one layout (docs/engine.md, "Step"): per-microbatch compute and the
+// collectives each mesh axis needs, what of them overlaps compute, the pipeline bubble, the
+// data-parallel gradient reduction and the optimizer update; memory per chip; MFU and HFU.
+// Plain arithmetic on fixed-size structs, so the planner can try many layouts quickly.
+#include "perf/collective_cost.h"
+#include "perf/job_context.h"
+#include "perf/memory_model.h"
+
+#include <array>
+
+namespace podplanner::model::perf {
+
+struct Layout {
+    MeshSizes sizes{1, 1, 1, 1, 1, 1};
+    int microbatches = 1;
+    bool sequenceParallel = true;
+    int virtualStages = 1; // > 1: interleaved 1F1B
+    Recompute recompute = Recompute::Selective;
+    bool fsdpPerStep = false;    // gather FSDP weights once per step (else every pass)
+    bool shardOptimizer = false; // ZeRO-1 over dp
+    MeshMapping mapping;
+};
+
+struct CollectiveRow {
+    CollectiveKind kind = CollectiveKind::AllGather;
+    std::uint8_t axis = 0; // mesh axis
+    double bytes = 0;      // per step, per chip group (the collective's full size x count)
+    double seconds = 0;    // per step
+    double exposedSeconds = 0;
+};
+
+inline constexpr std::size_t kMaxCollectives = 12;
+
+struct StepResult {
+    double stepS = 0;
+    double computeS = 0;     // matmuls and element-wise work of all microbatches
+    double exposedCommS = 0; // communication not hidden behind compute
+    double bubbleS = 0;      // pipeline fill and drain
+    double optimizerS = 0;
+    double mfu = 0;
+    double hfu = 0;
+    double tokensPerS = 0;
+    MemoryBreakdown memory;
+    double hbmCapacityBytes = 0;
+    bool fits = false;
+    std::array<CollectiveRow, kMaxCollectives> collectives{};
+    int collectiveCount = 0;
+};
+
+// Why a layout cannot run at all (before timing it); nullptr when it can.
+const char* layoutProblem(const JobContext& ctx, const Layout& layout);
+
+StepResult evaluateLayout(const JobContext& ctx, const Layout& layout);
+
+} // namespace podplanner::model::perf

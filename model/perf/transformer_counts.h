@@ -1,0 +1,32 @@
+#pragma once
+// Parameter and FLOP counts of a dense or mixture-of-experts decoder-only transformer
+// (docs/engine.md, "Model"). Model FLOPs follow PaLM's convention (Chowdhery et al. 2022,
+// appendix B): 6 N + 12 L H Q T per token, N = matmul parameters a token passes through.
+#include "project/job.h"
+
+namespace podplanner::model::perf {
+
+struct TransformerCounts {
+    double attentionParamsPerLayer = 0; // Q, K, V and output projections
+    double denseMlpParamsPerLayer = 0;  // a dense layer's MLP (0 for MoE models)
+    double expertParamsPerLayer = 0;    // all experts of one MoE layer
+    double activeMlpParamsPerLayer = 0; // MLP parameters one token passes through
+    double routerParamsPerLayer = 0;
+    double embeddingParams = 0; // input embedding (a lookup: no matmul FLOPs)
+    double outputParams = 0;    // LM head
+    double totalParams = 0;
+    double activeMatmulParams = 0; // N of the FLOP convention
+    // Per token, forward + backward: 6 N + 12 L H Q T.
+    double modelFlopsPerToken = 0;
+    // Forward attention-score and attention-value FLOPs per token, all layers (4 L H Q T).
+    double attentionFlopsPerTokenForward = 0;
+
+    // Hardware FLOPs per token under a recompute policy: full recomputation adds one forward
+    // pass (2 N + 4 L H Q T); selective recomputes the attention core only (4 L H Q T,
+    // Korthikanti et al. 2022).
+    double hardwareFlopsPerToken(const std::string& recompute) const;
+};
+
+TransformerCounts countTransformer(const ModelSpec& model);
+
+} // namespace podplanner::model::perf

@@ -1,0 +1,298 @@
+// The performance engine: hand-worked collectives, a pipeline bubble, a memory total and FLOP
+// counts; properties that must hold for any layout; the planner's ranking and rejections.
+#include "core/input_error.h"
+#include "perf/collective_cost.h"
+#include "perf/evaluate.h"
+#include "perf/planner.h"
+#include "perf/step_model.h"
+#include "project/placement.h"
+#include "project/project_io.h"
+
+#include <QtTest>
+
+using namespace podplanner::model;
+using namespace podplanner::model::perf;
+
+namespace {
+
+// One job on a preset cluster; the model is small unless given.
+Project projectWith(const std::string& cluster, const std::string& placement,
+                    const std::string& parallelism, const std::string& training = {},
+                    const std::string& model = {}) {
+    const std::string m = model.empty() ? R"({"layers": 32, "d_model": 4096, "heads": 32,
+        "kv_heads": 8, "head_dim": 128, "ffn": 14336, "vocab": 128256, "seq_len": 8192})"
+                                        : model;
+    const std::string t = training.empty()
+                              ? R"({"global_batch_tokens": 8388608, "total_tokens": 1000000000000})"
+                              : training;
+    return readProject(R"({"format": "podplanner-project", "version": 1, "name": "p",
+        "cluster": )" + cluster +
+                       R"(, "jobs": [{"name": "j", "model": )" + m + R"(, "training": )" + t +
+                       R"(, "parallelism": )" + parallelism + R"(, "placement": )" + placement +
+                       "}]}");
+}
+
+AxisGroup oneLevel(Level level, int members, double gbyteS, double latencyS = 0,
+                   double halfBytes = 0) {
+    AxisGroup g;
+    g.levels[0] = LevelGroup{level, members, gbyteS, latencyS, gbyteS, 0, halfBytes, false};
+    g.count = 1;
+    g.members = members;
+    return g;
+}
+
+bool near(double a, double b, double relative = 1e-9) {
+    return std::abs(a - b) <= relative * std::max(std::abs(a), std::abs(b));
+}
+
+struct Evaluated {
+    Project project;
+    std::vector<JobPlacement> placements;
+    JobContext ctx;
+};
+
+Evaluated contextOf(Project p) {
+    Evaluated e{std::move(p), {}, {}};
+    e.placements = placeJobs(e.project);
+    const JobFabric f = jobFabric(e.project.cluster, e.placements[0], 1.0);
+    e.ctx = makeJobContext(e.project.jobs[0], e.project.cluster.chip, f, e.placements[0].chips());
+    return e;
+}
+
+} // namespace
+
+class PerfTest : public QObject {
+    Q_OBJECT
+  private slots:
+    // HARDWARE.md: AG of V bytes over a ring with wraparound takes V/(2W), without V/W
+    // (times (n-1)/n for the part each chip receives).
+    void allGatherOnRingAndLine() {
+        const double v = 1e9, w = 100;
+        const AxisGroup ring = oneLevel(Level::Torus, 8, 2 * w);
+        const AxisGroup line = oneLevel(Level::Torus, 8, w);
+        QVERIFY(
+            near(collectiveSeconds(CollectiveKind::AllGather, v, ring), v * 7 / 8 / (2 * w * 1e9)));
+        QVERIFY(near(collectiveSeconds(CollectiveKind::AllGather, v, line), v * 7 / 8 / (w * 1e9)));
+        QVERIFY(near(collectiveSeconds(CollectiveKind::ReduceScatter, v, ring),
+                     collectiveSeconds(CollectiveKind::AllGather, v, ring)));
+        QVERIFY(near(collectiveSeconds(CollectiveKind::AllReduce, v, ring),
+                     2 * collectiveSeconds(CollectiveKind::AllGather, v, ring)));
+        QVERIFY(near(collectiveSeconds(CollectiveKind::AllToAll, v, ring),
+                     collectiveSeconds(CollectiveKind::AllGather, v, ring) / 4));
+        QCOMPARE(collectiveSeconds(CollectiveKind::AllGather, v, oneLevel(Level::Torus, 1, w)),
+                 0.0);
+    }
+
+    // HARDWARE.md: a 34 MB all-gather over a 4-chip v5e axis without wraparound was predicted
+    // at 560 us and measured at 680 us. The engine, with v5e's preset, lands between.
+    void v5eAllGatherCase() {
+        const Evaluated e =
+            contextOf(projectWith(R"({"preset": "tpu-v5e-pod"})", R"({"pod": 0, "shape": "4x8"})",
+                                  R"({"fsdp": 8, "tp": 4})"));
+        MeshMapping m;
+        m.segments[0] = Segment{kTp, 0, 4, 1}; // tp on x (4 of 16: no wraparound)
+        m.count = 1;
+        const AxisGroup g = axisGroup(m, e.ctx.fabric, kTp);
+        QCOMPARE(g.members, 4);
+        const double t = collectiveSeconds(CollectiveKind::AllGather, 34e6, g);
+        QVERIFY2(t > 560e-6 && t < 680e-6, QByteArray::number(t * 1e6) + " us");
+    }
+
+    void wraparoundAndBandwidthNeverSlowDown() {
+        for (double v : {1e5, 1e7, 1e9}) {
+            const AxisGroup line = oneLevel(Level::Torus, 16, 45, 15e-6, 0.5e6);
+            const AxisGroup ring = oneLevel(Level::Torus, 16, 90, 8e-6, 0.5e6);
+            const AxisGroup faster = oneLevel(Level::Torus, 16, 180, 8e-6, 0.5e6);
+            for (auto kind : {CollectiveKind::AllGather, CollectiveKind::AllReduce,
+                              CollectiveKind::AllToAll, CollectiveKind::PointToPoint}) {
+                QVERIFY(collectiveSeconds(kind, v, ring) <= collectiveSeconds(kind, v, line));
+                QVERIFY(collectiveSeconds(kind, v, faster) <= collectiveSeconds(kind, v, ring));
+            }
+        }
+    }
+
+    void hierarchicalAllGatherMovesLessOverTheSlowLevel() {
+        // 2 pods over DCN (5 GB/s per chip) x 16 chips on a ring (200 GB/s): the DCN level
+        // gathers V/16, the ring level V.
+        AxisGroup g;
+        g.levels[0] = LevelGroup{Level::Dcn, 2, 5, 0, 5, 0, 0, false};
+        g.levels[1] = LevelGroup{Level::Torus, 16, 200, 0, 100, 0, 0, false};
+        g.count = 2;
+        g.members = 32;
+        const double v = 3.2e9;
+        const double expected = (v / 16) * 0.5 / 5e9 + v * 15.0 / 16 / 200e9;
+        QVERIFY(near(collectiveSeconds(CollectiveKind::AllGather, v, g), expected));
+    }
+
+    void smallMessagesReachLessBandwidth() {
+        const AxisGroup g = oneLevel(Level::NvLink, 8, 370, 0, 85e6);
+        // At the half-bandwidth size the time doubles relative to the plateau.
+        const double plateau = 85e6 * 7 / 8 / 370e9;
+        QVERIFY(near(collectiveSeconds(CollectiveKind::AllGather, 85e6, g), 2 * plateau));
+    }
+
+    void twistedTorusSpeedsUpAllToAll() {
+        const Evaluated plain = contextOf(projectWith(
+            R"({"preset": "tpu-v4-pod"})", R"({"pod": 0, "shape": "4x4x8"})", R"({"fsdp": 128})"));
+        const Evaluated twisted = contextOf(
+            projectWith(R"({"preset": "tpu-v4-pod"})",
+                        R"({"pod": 0, "shape": "4x4x8", "twisted": true})", R"({"fsdp": 128})"));
+        QVERIFY(twisted.ctx.fabric.twistedAllToAllGain > 1.6);
+        MeshMapping all;
+        for (std::uint8_t p = 0; p < 3; ++p)
+            all.segments[p] = Segment{kEp, p, plain.ctx.fabric.axes[p].size, 1};
+        all.count = 3;
+        const double a =
+            collectiveSeconds(CollectiveKind::AllToAll, 1e9, axisGroup(all, plain.ctx.fabric, kEp));
+        const double b = collectiveSeconds(CollectiveKind::AllToAll, 1e9,
+                                           axisGroup(all, twisted.ctx.fabric, kEp));
+        QVERIFY(near(a / b, twisted.ctx.fabric.twistedAllToAllGain, 1e-6));
+    }
+
+    void palmFlopsPerToken() {
+        // PaLM 540B: 6N + 12 L H Q T = 3.278e12 FLOPs per token (Chowdhery et al. 2022).
+        ModelSpec m;
+        m.layers = 118;
+        m.dModel = 18432;
+        m.heads = 48;
+        m.kvHeads = 1;
+        m.headDim = 256;
+        m.ffn = 73728;
+        m.vocab = 256000;
+        m.seqLen = 2048;
+        const TransformerCounts c = countTransformer(m);
+        QVERIFY2(std::abs(c.modelFlopsPerToken / 3.278e12 - 1) < 0.01,
+                 QByteArray::number(c.modelFlopsPerToken));
+        QVERIFY(std::abs(c.totalParams / 540e9 - 1) < 0.02);
+        QVERIFY(near(c.hardwareFlopsPerToken("full") - c.modelFlopsPerToken,
+                     2 * c.activeMatmulParams + c.attentionFlopsPerTokenForward));
+    }
+
+    void pipelineBubble() {
+        const Evaluated e =
+            contextOf(projectWith(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 4})",
+                                  R"({"tp": 8, "pp": 4, "microbatches": 8})"));
+        Layout l = layoutOf(e.project.jobs[0]);
+        StepResult r;
+        QVERIFY(chooseBestMapping(e.ctx, l, r));
+        // 1F1B: (pp - 1) slots of one microbatch's time (its compute and exposed
+        // communication); no dp or fsdp here, so all exposed time is per microbatch.
+        const double perMicrobatch = (r.computeS + r.exposedCommS) / 8.0;
+        QVERIFY(near(r.bubbleS, 3.0 * perMicrobatch, 1e-9));
+        // Interleaving with 2 virtual stages halves the slots (and sends twice as often).
+        l.virtualStages = 2;
+        const StepResult interleaved = evaluateLayout(e.ctx, l);
+        const double perMicrobatch2 = (interleaved.computeS + interleaved.exposedCommS) / 8.0;
+        QVERIFY(near(interleaved.bubbleS, 1.5 * perMicrobatch2, 1e-9));
+        QVERIFY(interleaved.stepS < r.stepS);
+    }
+
+    void memoryTotalByHand() {
+        // 8B-class dense model, tp 8 (one node), no pipeline; fsdp 4 over nodes.
+        const Evaluated e = contextOf(projectWith(
+            R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 4})", R"({"tp": 8, "fsdp": 4})",
+            R"({"global_batch_tokens": 32768, "recompute": "full", "total_tokens": 1000000000})"));
+        const Layout l = layoutOf(e.project.jobs[0]);
+        const auto mem = memoryPerChip(e.ctx, {l.sizes, 1, Recompute::Full, true, 1, 8192.0});
+        const TransformerCounts& c = e.ctx.counts;
+        const double perLayer = c.attentionParamsPerLayer + c.denseMlpParamsPerLayer;
+        const double params = (32 * perLayer / 8 + (c.embeddingParams + c.outputParams) / 8) / 4;
+        QVERIFY(near(mem.weights, params * 2));
+        QVERIFY(near(mem.gradients, params * 4));
+        QVERIFY(near(mem.optimizer, params * 12));
+        // Full recompute keeps each layer's input: d / tp elements per token (bf16).
+        QVERIFY(near(mem.activations, 32 * 8192.0 * 4096 / 8 * 2));
+        QVERIFY(mem.temporary > 0);
+    }
+
+    void moreChipsAtFixedBatchNeverRaisePerChipThroughput() {
+        double previous = -1;
+        for (int pods : {1, 2, 4}) {
+            const std::string sites =
+                R"({"preset": "tpu-v5p-pod", "overrides": {"sites": [{"pods": )" +
+                std::to_string(pods) + "}]}}";
+            std::string list;
+            for (int p = 0; p < pods; ++p)
+                list += (p ? "," : "") + std::to_string(p);
+            const Project project =
+                projectWith(sites, R"({"pods": [)" + list + R"(], "shape": "8x8x8"})",
+                            R"({"dp": )" + std::to_string(pods) + R"(, "fsdp": 128, "tp": 4})");
+            const auto e = evaluateProject(project).jobs[0];
+            const double perChip = e.step.tokensPerS / static_cast<double>(e.chips);
+            if (previous > 0)
+                QVERIFY(perChip <= previous * (1 + 1e-9));
+            previous = perChip;
+        }
+    }
+
+    void explicitMappingIsUsedAndChecked() {
+        const Project ok =
+            projectWith(R"({"preset": "tpu-v4-pod"})", R"({"pod": 0, "shape": "8x8x8"})",
+                        R"({"fsdp": 64, "tp": 8, "mapping": {"tp": ["z"]}})");
+        const auto e = evaluateProject(ok).jobs[0];
+        QVERIFY(e.mappingFromProject);
+        QVERIFY(QString::fromStdString(e.mappingText).contains("tp: z(8)"));
+        const Project bad =
+            projectWith(R"({"preset": "tpu-v4-pod"})", R"({"pod": 0, "shape": "8x8x8"})",
+                        R"({"fsdp": 64, "tp": 8, "mapping": {"tp": ["nvlink"]}})");
+        QVERIFY_THROWS_EXCEPTION(InputError, evaluateProject(bad));
+    }
+
+    void defaultMappingIsTheBest() {
+        const Evaluated e =
+            contextOf(projectWith(R"({"preset": "tpu-v4-pod"})", R"({"pod": 0, "shape": "8x8x8"})",
+                                  R"({"fsdp": 64, "tp": 8})"));
+        Layout best = layoutOf(e.project.jobs[0]);
+        StepResult r;
+        QVERIFY(chooseBestMapping(e.ctx, best, r));
+        for (std::uint8_t first : {kTp, kFsdp}) {
+            std::array<std::uint8_t, kMeshAxes> order = {
+                first, first == kTp ? kFsdp : kTp, kDp, kPp, kEp, kCp};
+            Layout other = best;
+            other.mapping = *greedyMapping(e.ctx.fabric, other.sizes, order);
+            QVERIFY(evaluateLayout(e.ctx, other).stepS >= r.stepS * (1 - 1e-12));
+        }
+    }
+
+    void plannerRanksOnlyLayoutsThatFit() {
+        const Project p = projectWith(R"({"preset": "tpu-v5p-pod"})",
+                                      R"({"pod": 0, "shape": "4x4x8"})", R"({"fsdp": 128})");
+        const PlanResult plan = planJob(p, 0, {5, nullptr});
+        QVERIFY(plan.layoutsEvaluated > 100);
+        QVERIFY(plan.rejectedMemory + plan.rejectedInvalid > 0);
+        QCOMPARE(plan.top.size(), std::size_t{5});
+        for (std::size_t i = 0; i < plan.top.size(); ++i) {
+            QVERIFY(plan.top[i].step.fits);
+            if (i)
+                QVERIFY(plan.top[i].step.tokensPerS <= plan.top[i - 1].step.tokensPerS);
+            QVERIFY(!plan.top[i].reason.empty());
+        }
+    }
+
+    void plannerExplainsWhyNothingFits() {
+        // 405B parameters on 8 v5e chips of 16 GB: nothing fits.
+        const Project p = projectWith(
+            R"({"preset": "tpu-v5e-pod"})", R"({"pod": 0, "shape": "2x4"})", R"({"fsdp": 8})",
+            R"({"global_batch_tokens": 65536, "total_tokens": 1000000000})",
+            R"({"layers": 126, "d_model": 16384, "heads": 128, "kv_heads": 8, "head_dim": 128,
+                "ffn": 53248, "vocab": 128256, "seq_len": 8192})");
+        const PlanResult plan = planJob(p, 0, {3, nullptr});
+        QVERIFY(plan.top.empty());
+        QVERIFY(QString::fromStdString(plan.infeasibleReason).contains("GiB more per chip"));
+    }
+
+    void invalidLayoutIsAnInputError() {
+        const Project p = projectWith(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 4})",
+                                      R"({"tp": 8, "pp": 4, "microbatches": 2})");
+        try {
+            evaluateProject(p);
+            QFAIL("accepted");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.info().location), QString("/jobs/0/parallelism"));
+            QVERIFY(QString::fromStdString(e.what()).contains("microbatches"));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(PerfTest)
+#include "tst_perf.moc"
