@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on a bundled example: installs what is needed (apt-get, as root), builds, and
-# opens the GUI where a display exists. Without a display it evaluates the example headless,
-# writes a screenshot of the window (through Xvfb) and the example's info, and says where.
+# opens the GUI where a display exists. Without a display it evaluates the example headless
+# (step time, MFU, memory of every job; the planner's best layouts for the first job), writes a
+# screenshot of the window (through Xvfb) and the JSON results, and says where they are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 example="${1:-resources/examples/ironwood-shared.podplanner}"
@@ -16,13 +17,18 @@ fi
 
 out="${PODPLANNER_DEMO_DIR:-build/demo}"
 mkdir -p "$out"
-"$bin" info "$example" --json > "$out/info.json"
-xvfb-run -a -s "-screen 0 1600x1000x24" "$bin" "$example" --screenshot "$out/main-window.png" \
-  --size 1280x800 >/dev/null
 echo "Example: $example"
 "$bin" validate "$example"
 echo
-echo "Summary of the example (podplanner info --json):"
-cat "$out/info.json"
+"$bin" info "$example" --json > "$out/info.json"
+"$bin" evaluate "$example" --json > "$out/evaluate.json"
+"$bin" plan "$example" --top 3 --json > "$out/plan.json"
+echo "== Performance of each job (podplanner evaluate)"
+"$bin" evaluate "$example"
 echo
-echo "Wrote $out/info.json and $out/main-window.png"
+echo "== Best layouts for the first job (podplanner plan)"
+"$bin" plan "$example" --top 3
+xvfb-run -a -s "-screen 0 1600x1000x24" "$bin" "$example" --screenshot "$out/main-window.png" \
+  --size 1280x800 >/dev/null
+echo
+echo "Wrote $out/info.json, $out/evaluate.json, $out/plan.json and $out/main-window.png"

@@ -26,6 +26,18 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
         return row.slices;
     case ColorRole:
         return row.color;
+    case StepTimeRole:
+        return row.stepTimeS;
+    case MfuRole:
+        return row.mfu;
+    case TokensPerSecondRole:
+        return row.tokensPerS;
+    case HbmUsedRole:
+        return row.hbmUsedGib;
+    case HbmCapacityRole:
+        return row.hbmCapacityGib;
+    case PerfErrorRole:
+        return row.perfError;
     default:
         return {};
     }
@@ -35,7 +47,13 @@ QHash<int, QByteArray> JobListModel::roleNames() const {
     return {{NameRole, "name"},       {ChipsRole, "chips"},
             {ShapeRole, "shape"},     {WraparoundRole, "wraparound"},
             {TwistedRole, "twisted"}, {SlicesRole, "slices"},
-            {ColorRole, "jobColor"}};
+            {ColorRole, "jobColor"},
+            {StepTimeRole, "stepTime"},
+            {MfuRole, "mfu"},
+            {TokensPerSecondRole, "tokensPerSecond"},
+            {HbmUsedRole, "hbmUsedGib"},
+            {HbmCapacityRole, "hbmCapacityGib"},
+            {PerfErrorRole, "perfError"}};
 }
 
 void JobListModel::setRows(QList<JobRow> rows) {

@@ -14,6 +14,13 @@ struct JobRow {
     bool twisted = false;
     int slices = 0;
     QColor color;
+    // From the performance engine; perfError says why there are no numbers.
+    double stepTimeS = 0;
+    double mfu = 0;
+    double tokensPerS = 0;
+    double hbmUsedGib = 0;
+    double hbmCapacityGib = 0;
+    QString perfError;
 };
 
 class JobListModel : public QAbstractListModel {
@@ -28,7 +35,13 @@ class JobListModel : public QAbstractListModel {
         WraparoundRole,
         TwistedRole,
         SlicesRole,
-        ColorRole
+        ColorRole,
+        StepTimeRole,
+        MfuRole,
+        TokensPerSecondRole,
+        HbmUsedRole,
+        HbmCapacityRole,
+        PerfErrorRole
     };
 
     using QAbstractListModel::QAbstractListModel;

@@ -1,6 +1,7 @@
 #include "project_document.h"
 
 #include "core/input_error.h"
+#include "perf/evaluate.h"
 #include "project/placement.h"
 #include "project/project_io.h"
 #include "topology/slice_shape.h"
@@ -30,6 +31,25 @@ QVariantMap summarize(const model::Topology& t, const model::ClusterSpec& cluste
     return counts;
 }
 
+// Step time, MFU and memory of every job; a layout that cannot run is shown, not fatal.
+void addPerformance(const model::Project& project, QList<JobRow>& rows) {
+    try {
+        const auto evaluation = model::perf::evaluateProject(project);
+        constexpr double gib = 1024.0 * 1024.0 * 1024.0;
+        for (qsizetype j = 0; j < rows.size(); ++j) {
+            const auto& step = evaluation.jobs[static_cast<std::size_t>(j)].step;
+            rows[j].stepTimeS = step.stepS;
+            rows[j].mfu = step.mfu;
+            rows[j].tokensPerS = step.tokensPerS;
+            rows[j].hbmUsedGib = step.memory.total() / gib;
+            rows[j].hbmCapacityGib = step.hbmCapacityBytes / gib;
+        }
+    } catch (const std::exception& e) {
+        for (auto& row : rows)
+            row.perfError = QString::fromStdString(e.what());
+    }
+}
+
 QList<JobRow> jobRows(const model::Project& project) {
     const auto placements = model::placeJobs(project);
     QList<JobRow> rows;
@@ -56,6 +76,7 @@ QList<JobRow> jobRows(const model::Project& project) {
         }
         rows << row;
     }
+    addPerformance(project, rows);
     return rows;
 }
 

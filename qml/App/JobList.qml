@@ -23,6 +23,12 @@ ListView {
         required property bool twisted
         required property int slices
         required property color jobColor
+        required property real stepTime
+        required property real mfu
+        required property real tokensPerSecond
+        required property real hbmUsedGib
+        required property real hbmCapacityGib
+        required property string perfError
         width: ListView.view.width
         height: 40
         radius: 4
@@ -47,8 +53,38 @@ ListView {
                 ToolTip.text: qsTr("Slice shape (one slice per pod)")
                 HoverHandler { id: shapeHover }
             }
-            Label { text: qsTr("wraparound: ") + row.wraparound; Layout.preferredWidth: 160 }
-            Label { text: row.twisted ? qsTr("twisted torus") : ""; Layout.fillWidth: true }
+            Label { text: qsTr("wraparound: ") + row.wraparound + (row.twisted ? qsTr(", twisted") : ""); Layout.preferredWidth: 190 }
+            Label {
+                objectName: "stepTime" + row.index
+                visible: row.perfError.length === 0
+                text: row.stepTime.toFixed(2) + qsTr(" s/step")
+                Layout.preferredWidth: 100
+                ToolTip.visible: stepHover.hovered
+                ToolTip.text: qsTr("Predicted time of one training step (performance engine)")
+                HoverHandler { id: stepHover }
+            }
+            Label {
+                visible: row.perfError.length === 0
+                text: (100 * row.mfu).toFixed(1) + qsTr("% MFU")
+                Layout.preferredWidth: 90
+                ToolTip.visible: mfuHover.hovered
+                ToolTip.text: qsTr("Model FLOPs utilization: model FLOPs per second over the chips' peak")
+                HoverHandler { id: mfuHover }
+            }
+            Label {
+                visible: row.perfError.length === 0
+                text: qsTr("HBM ") + row.hbmUsedGib.toFixed(1) + " / " + row.hbmCapacityGib.toFixed(0) + qsTr(" GiB")
+                color: row.hbmUsedGib > row.hbmCapacityGib ? "#c5221f" : "#202124"
+                Layout.preferredWidth: 140
+            }
+            Label {
+                visible: row.perfError.length > 0
+                text: row.perfError
+                color: "#c5221f"
+                elide: Text.ElideRight
+                Layout.fillWidth: true
+            }
+            Item { Layout.fillWidth: row.perfError.length === 0 }
         }
     }
 }

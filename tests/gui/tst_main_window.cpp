@@ -95,6 +95,8 @@ class MainWindowTest : public QObject {
             QVERIFY2(close(drawn, JobListModel::jobColor(job)),
                      qPrintable(drawn.name() + " vs " + JobListModel::jobColor(job).name()));
         }
+        // Each job shows its predicted step time.
+        QVERIFY(find("stepTime0")->property("text").toString().endsWith("s/step"));
         // The window is not blank: many distinct colours (text, swatches, panels).
         QSet<QRgb> colours;
         for (int y = 0; y < image.height(); y += 7)

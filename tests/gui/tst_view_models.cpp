@@ -22,6 +22,12 @@ class ViewModelsTest : public QObject {
         QCOMPARE(first.data(JobListModel::ShapeRole).toString(), QString("8x16x16"));
         QCOMPARE(first.data(JobListModel::WraparoundRole).toString(), QString("x y z"));
         QCOMPARE(first.data(JobListModel::ChipsRole).toLongLong(), 2048LL);
+        // The performance engine's numbers for the row.
+        QVERIFY(first.data(JobListModel::StepTimeRole).toDouble() > 0);
+        const double mfu = first.data(JobListModel::MfuRole).toDouble();
+        QVERIFY(mfu > 0 && mfu < 1);
+        QCOMPARE(first.data(JobListModel::HbmCapacityRole).toDouble(), 192.0);
+        QVERIFY(first.data(JobListModel::PerfErrorRole).toString().isEmpty());
         QVERIFY(doc.load(PODPLANNER_SOURCE_DIR "/resources/examples/h100-cluster-70b.podplanner"));
         QCOMPARE(doc.jobs()->rowCount(), 1);
         QCOMPARE(doc.jobs()->index(0).data(JobListModel::ShapeRole).toString(),
