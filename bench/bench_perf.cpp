@@ -26,7 +26,7 @@ Project ironwoodJob(const std::string& shape, const std::string& parallelism) {
 void BM_EvaluateOneLayout(benchmark::State& state) {
     const Project p = ironwoodJob("16x24x24", R"({"fsdp": 1152, "tp": 8})");
     const auto placements = placeJobs(p);
-    const JobFabric fabric = jobFabric(p.cluster, placements[0], 1.0);
+    const JobFabric fabric = jobFabric(p.cluster, placements[0]);
     const JobContext ctx = makeJobContext(p.jobs[0], p.cluster.chip, fabric, placements[0].chips());
     Layout layout = layoutOf(p.jobs[0]);
     StepResult best;

@@ -21,6 +21,8 @@ struct ChipType {
     // Largest fraction of peak that large dense matmuls reach (public GEMM measurements).
     double matmulEfficiency = 1.0;
     int matmulTile = 128; // matmul unit tile: dimensions are padded to multiples of it
+    // Fraction of peak that fused (flash) attention kernels reach; < 0: as matmulEfficiency.
+    double attentionEfficiency = -1;
     // Achieved / nominal bandwidth of collectives on each link kind (public measurements).
     double iciEfficiency = 1.0;
     double nvlinkEfficiency = 1.0;

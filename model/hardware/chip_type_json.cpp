@@ -36,6 +36,7 @@ ChipType readChipType(const Json& value, const std::string& pointer) {
     chip.twistedTorus = in.boolean("twisted_torus", false);
     chip.matmulEfficiency = in.number("matmul_efficiency", 0.01, 1, 1);
     chip.matmulTile = static_cast<int>(in.integer("matmul_tile", 1, 4096, 128));
+    chip.attentionEfficiency = in.number("attention_efficiency", 0.01, 1, chip.matmulEfficiency);
     if (const Json* link = in.get("link_efficiency")) {
         ObjectReader e(*link, in.at("link_efficiency"));
         chip.iciEfficiency = e.number("ici", 0.01, 1, 1);

@@ -25,7 +25,7 @@ AxisGroup axisGroup(const MeshMapping& mapping, const JobFabric& fabric, std::ui
         g.level = axis.level;
         g.members *= seg.factor;
         g.linkGbyteS = g.linkGbyteS > 0 ? std::min(g.linkGbyteS, axis.chipGbyteS) : axis.chipGbyteS;
-        g.hopLatencyS = axis.hopLatencyS * seg.stride;
+        g.hopLatencyS = std::max(g.hopLatencyS, axis.hopLatencyS * seg.stride);
         g.halfBandwidthBytes = std::max(g.halfBandwidthBytes, axis.halfBandwidthBytes);
         present[li] = true;
         if (axis.level == Level::Torus) {
@@ -33,7 +33,8 @@ AxisGroup axisGroup(const MeshMapping& mapping, const JobFabric& fabric, std::ui
             // axis is a line; strided parts hop `stride` links per step.
             const bool ring = axis.wraps && seg.factor == axis.size;
             torusAxesFull += seg.factor == axis.size ? 1 : 0;
-            g.gbyteS += axis.chipGbyteS * (ring ? 2.0 : 1.0);
+            // A strided part shares each link with the other groups interleaved with it.
+            g.gbyteS += axis.chipGbyteS * (ring ? 2.0 : 1.0) / seg.stride;
             const int steps = ring ? seg.factor / 2 : seg.factor - 1;
             g.latencyS += steps * seg.stride * axis.hopLatencyS;
         } else {
@@ -128,11 +129,10 @@ double collectiveSeconds(CollectiveKind kind, double bytes, const AxisGroup& gro
     case CollectiveKind::AllToAll:
         return allToAllSeconds(bytes, group);
     case CollectiveKind::PointToPoint: {
-        // A send to the next stage over one link of the slowest level the axis uses.
+        // A send to the next stage over one link of the slowest level the axis uses; the
+        // message-size curve was measured on collectives, so a plain send gets only latency.
         const LevelGroup& g = group.levels[0];
-        LevelGroup link = g;
-        link.gbyteS = g.linkGbyteS;
-        return bytes / (effectiveGbyteS(link, bytes) * 1e9) + g.hopLatencyS;
+        return bytes / (g.linkGbyteS * 1e9) + g.hopLatencyS;
     }
     }
     return 0;

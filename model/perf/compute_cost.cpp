@@ -13,6 +13,19 @@ double padded(double v, double tile) {
 
 } // namespace
 
+// Flash-attention style core (per head): QK^T and softmax(.)V fused in on-chip memory, so the
+// t x T scores never reach HBM; only Q, K, V are read and O written.
+double attentionSeconds(const JobContext& ctx, double t, double headDim, double keys) {
+    const double tile = ctx.chip.matmulTile;
+    const double tileEfficiency =
+        (t * headDim * keys) / (padded(t, tile) * padded(headDim, tile) * padded(keys, tile));
+    const double flops = 4.0 * t * headDim * keys;
+    const double computeS =
+        flops / (ctx.peakFlops * ctx.chip.attentionEfficiency * tileEfficiency);
+    const double bytes = ctx.activationBytes * headDim * (2.0 * t + 2.0 * keys);
+    return std::max(computeS, bytes / ctx.hbmBytesPerS);
+}
+
 double matmulSeconds(const JobContext& ctx, double m, double k, double n) {
     if (m <= 0 || k <= 0 || n <= 0)
         return 0;
@@ -61,13 +74,18 @@ ComputeTimes computeTimes(const JobContext& ctx, const MeshSizes& sizes,
     // Attention core (flash-attention style, fused softmax): causal masking skips half of
     // the score and value products. Each token attends to seq_len keys of its sequence.
     const double seq = model.seqLen;
-    c.attentionCoreForwardS =
-        qHeads * 0.5 * (matmulSeconds(ctx, t, hd, seq) + matmulSeconds(ctx, t, seq, hd));
+    c.attentionCoreForwardS = qHeads * 0.5 * attentionSeconds(ctx, t, hd, seq);
     forward += c.attentionCoreForwardS;
     // Memory-bound element-wise work per token: two norms and two residual adds (~10 d),
     // the MLP activation (3 x width: read gate and up, write), rotary on Q and K.
+    // Sequence parallelism splits the width-d work over tp; GELU reads and writes its input
+    // once (2 w), SwiGLU reads gate and up and writes one (3 w).
+    const double dShare = sizes[kTp] > 1 && ctx.job->parallelism.sequenceParallel ? tp : 1.0;
+    const double activationTraffic = (swiglu > 1 ? 3.0 : 2.0) * mlpWidth;
+    c.mlpActivationForwardS = ctx.activationBytes * t * activationTraffic / ctx.hbmBytesPerS;
     const double elementwiseBytes =
-        ctx.activationBytes * t * (10.0 * d + 3.0 * mlpWidth + 2.0 * (qHeads + kvHeads) * hd);
+        ctx.activationBytes * t *
+        (10.0 * d / dShare + activationTraffic + 2.0 * (qHeads + kvHeads) * hd);
     forward += elementwiseBytes / ctx.hbmBytesPerS;
     c.layerForwardS = forward;
     // Backward: two matmuls (activation and weight gradient) per forward matmul, and twice the

@@ -12,7 +12,8 @@ namespace podplanner::model::perf {
 struct ComputeTimes {
     double layerForwardS = 0;         // one transformer layer, forward
     double layerBackwardS = 0;        // one layer, backward (activation and weight gradients)
-    double attentionCoreForwardS = 0; // scores and values (recomputed under "selective")
+    double attentionCoreForwardS = 0; // scores and values (flash attention)
+    double mlpActivationForwardS = 0; // the MLP activation function (recomputed under "selective")
     double headForwardS = 0;          // LM head and loss (last pipeline stage)
     double headBackwardS = 0;
 };

@@ -63,6 +63,8 @@ class SplitSearch {
         for (int factor = 1; factor <= std::gcd(remaining, capacity); ++factor) {
             if (remaining % factor != 0 || capacity % factor != 0)
                 continue;
+            if (factor > 1 && mapping_.count == static_cast<int>(mapping_.segments.size()))
+                return;
             if (factor > 1) {
                 mapping_.segments[static_cast<std::size_t>(mapping_.count++)] = Segment{
                     kOrder[orderIndex], static_cast<std::uint8_t>(physical), factor, used_[pi]};
@@ -135,15 +137,15 @@ bool chooseBestMapping(const JobContext& ctx, Layout& layout, StepResult& result
 namespace {
 
 JobEvaluation evaluateJob(const Project& project, std::size_t index, const JobPlacement& placement,
-                          double wanShare) {
+                          LinkShares shares) {
     const Job& job = project.jobs[index];
     const std::string at = childPointer(childPointer("/jobs", index), "parallelism");
-    const JobFabric fabric = jobFabric(project.cluster, placement, wanShare);
+    const JobFabric fabric = jobFabric(project.cluster, placement, shares);
     const JobContext ctx = makeJobContext(job, project.cluster.chip, fabric, placement.chips());
     JobEvaluation e;
     e.name = job.name;
     e.chips = placement.chips();
-    e.wanShare = wanShare;
+    e.shares = shares;
     e.layout = layoutOf(job);
     if (const char* problem = layoutProblem(ctx, e.layout))
         throwInputError(at, "a layout that can run", problem);
@@ -170,13 +172,26 @@ JobEvaluation evaluateJob(const Project& project, std::size_t index, const JobPl
     return e;
 }
 
-// WAN bytes per second a job would push at full share (its WAN-level collectives).
-double wanDemand(const JobEvaluation& e, const JobFabric& fabric) {
-    if (fabric.indexOf("wan") < 0)
+// Bytes per second a job sends through one physical axis ("dcn", "wan") when alone: the
+// collectives of the mesh axes that are laid (partly) on it.
+double linkDemand(const JobEvaluation& e, const Project& project, const JobPlacement& placement,
+                  const char* axisName) {
+    const JobFabric fabric = jobFabric(project.cluster, placement);
+    const int physical = fabric.indexOf(axisName);
+    if (physical < 0)
         return 0;
+    std::array<bool, kMeshAxes> uses{};
+    for (int i = 0; i < e.layout.mapping.count; ++i) {
+        const Segment& seg = e.layout.mapping.segments[static_cast<std::size_t>(i)];
+        if (seg.physical == physical)
+            uses[seg.mesh] = true;
+    }
     double bytes = 0;
-    for (int i = 0; i < e.step.collectiveCount; ++i)
-        bytes += e.step.collectives[static_cast<std::size_t>(i)].bytes;
+    for (int i = 0; i < e.step.collectiveCount; ++i) {
+        const CollectiveRow& row = e.step.collectives[static_cast<std::size_t>(i)];
+        if (uses[row.axis])
+            bytes += row.bytes;
+    }
     return bytes / e.step.stepS;
 }
 
@@ -184,19 +199,37 @@ double wanDemand(const JobEvaluation& e, const JobFabric& fabric) {
 
 ProjectEvaluation evaluateProject(const Project& project) {
     const auto placements = placeJobs(project);
+    const std::size_t n = project.jobs.size();
     ProjectEvaluation out;
-    std::vector<double> demand;
-    double totalDemand = 0;
-    for (std::size_t j = 0; j < project.jobs.size(); ++j) {
-        out.jobs.push_back(evaluateJob(project, j, placements[j], 1.0));
-        const JobFabric fabric = jobFabric(project.cluster, placements[j], 1.0);
-        demand.push_back(wanDemand(out.jobs.back(), fabric));
-        totalDemand += demand.back();
+    // First every job alone on its links; then jobs that share DCN uplinks (a pod) or the WAN
+    // split them in proportion to what each would send alone.
+    std::vector<double> dcn(n), wan(n);
+    for (std::size_t j = 0; j < n; ++j) {
+        out.jobs.push_back(evaluateJob(project, j, placements[j], {}));
+        dcn[j] = linkDemand(out.jobs[j], project, placements[j], "dcn");
+        wan[j] = linkDemand(out.jobs[j], project, placements[j], "wan");
     }
-    // Jobs on the WAN share it in proportion to what each would send alone.
-    for (std::size_t j = 0; j < project.jobs.size(); ++j)
-        if (demand[j] > 0 && demand[j] < totalDemand)
-            out.jobs[j] = evaluateJob(project, j, placements[j], demand[j] / totalDemand);
+    auto sharesPod = [&](std::size_t a, std::size_t b) {
+        for (const auto& sa : placements[a].slices)
+            for (const auto& sb : placements[b].slices)
+                if (sa.pod == sb.pod)
+                    return true;
+        return false;
+    };
+    double wanTotal = 0;
+    for (double w : wan)
+        wanTotal += w;
+    for (std::size_t j = 0; j < n; ++j) {
+        double dcnTotal = 0;
+        for (std::size_t k = 0; k < n; ++k)
+            if (sharesPod(j, k))
+                dcnTotal += dcn[k];
+        LinkShares shares;
+        shares.dcn = dcn[j] > 0 && dcnTotal > dcn[j] ? dcn[j] / dcnTotal : 1.0;
+        shares.wan = wan[j] > 0 && wanTotal > wan[j] ? wan[j] / wanTotal : 1.0;
+        if (shares.dcn < 1.0 || shares.wan < 1.0)
+            out.jobs[j] = evaluateJob(project, j, placements[j], shares);
+    }
     return out;
 }
 

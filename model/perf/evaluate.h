@@ -19,7 +19,7 @@ struct JobEvaluation {
     double timeToTrainDays = 0; // at this step time, without interruptions
     double energyKwh = 0;       // chips x power x time to train (0 when power is unknown)
     double costUsd = 0;         // chips x price per chip-hour x time to train
-    double wanShare = 1;
+    LinkShares shares;          // of the DCN uplinks and WAN, when other jobs use them too
 };
 
 struct ProjectEvaluation {

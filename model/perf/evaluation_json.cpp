@@ -70,7 +70,7 @@ std::string evaluationJson(const ProjectEvaluation& evaluation, std::optional<st
         out["time_to_train_days"] = e.timeToTrainDays;
         out["energy_kwh"] = e.energyKwh;
         out["cost_usd"] = e.costUsd;
-        out["wan_share"] = e.wanShare;
+        out["link_shares"] = {{"dcn", e.shares.dcn}, {"wan", e.shares.wan}};
         out["layout"] = layoutJson(e.layout, e.mappingText);
         out["mapping_from_project"] = e.mappingFromProject;
         jobs.push_back(out);

@@ -2,6 +2,7 @@
 
 #include "topology/torus_metrics.h"
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 
@@ -33,7 +34,7 @@ int JobFabric::indexOf(const std::string& name) const {
     return -1;
 }
 
-JobFabric jobFabric(const ClusterSpec& cluster, const JobPlacement& placement, double wanShare) {
+JobFabric jobFabric(const ClusterSpec& cluster, const JobPlacement& placement, LinkShares shares) {
     JobFabric f;
     const ChipType& chip = cluster.chip;
     const PlacedSlice& first = placement.slices.front();
@@ -66,16 +67,23 @@ JobFabric jobFabric(const ClusterSpec& cluster, const JobPlacement& placement, d
     int perSite = static_cast<int>(placement.slices.size()) / std::max(1, siteCount);
     if (!first.geometry)
         perSite *= static_cast<int>(first.nodes.size());
-    const double dcnPerChip = chip.dcnGbitS / 8.0 * chip.dcnEfficiency;
-    f.spansRacks = perSite > 1;
-    // A DCN collective crosses about four switch hops (host - ToR - pod - ToR - host).
-    add({"dcn", Level::Dcn, perSite, false, dcnPerChip / cluster.network.dcnOversubscription,
-         cluster.network.dcnLatencyUs * 1e-6, chip.dcnHalfBandwidthBytes});
+    // A chip's NIC share caps its DCN bandwidth; above the racks the pod's uplinks carry
+    // chips_per_pod x NIC / oversubscription, shared by the jobs in the pod.
+    const double nicPerChip = chip.dcnGbitS / 8.0 * chip.dcnEfficiency;
+    const double podUplink =
+        static_cast<double>(cluster.pod.chips()) * nicPerChip / cluster.network.dcnOversubscription;
+    const double jobChipsPerPod =
+        static_cast<double>(placement.chips()) / static_cast<double>(placement.slices.size());
+    const double dcnPerChip = std::min(nicPerChip, podUplink * shares.dcn / jobChipsPerPod);
+    // dcn.latency_us is the latency of one traversal of the network; collectives over it take
+    // about 2 log2(n) traversals (collective_cost.cpp).
+    add({"dcn", Level::Dcn, perSite, false, dcnPerChip, cluster.network.dcnLatencyUs * 1e-6,
+         chip.dcnHalfBandwidthBytes});
     if (siteCount > 1) {
         // Every chip of a site sends through the WAN at once: each gets an equal share.
         const double chipsPerSite = static_cast<double>(placement.chips()) / siteCount;
         add({"wan", Level::Wan, siteCount, false,
-             cluster.network.wanGbitS / 8.0 * wanShare / chipsPerSite,
+             cluster.network.wanGbitS / 8.0 * shares.wan / chipsPerSite,
              cluster.network.wanLatencyMs * 1e-3, chip.dcnHalfBandwidthBytes});
     }
     return f;

@@ -32,12 +32,17 @@ struct JobFabric {
     int count = 0;
     // All-to-all throughput gain of a twisted torus over the plain one (1 when not twisted).
     double twistedAllToAllGain = 1.0;
-    bool spansRacks = false; // DCN traffic leaves the rack (oversubscription applies)
 
     int indexOf(const std::string& name) const;
 };
 
-// wanShare: this job's fraction of the WAN bandwidth (1 when it is alone on the WAN).
-JobFabric jobFabric(const ClusterSpec& cluster, const JobPlacement& placement, double wanShare);
+// The fractions of shared links a job gets when other jobs use them too (1: alone).
+struct LinkShares {
+    double dcn = 1; // of its pods' DCN uplinks
+    double wan = 1; // of the WAN between its sites
+};
+
+JobFabric jobFabric(const ClusterSpec& cluster, const JobPlacement& placement,
+                    LinkShares shares = {});
 
 } // namespace podplanner::model::perf

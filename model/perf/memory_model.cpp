@@ -35,16 +35,20 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in) {
     const double tp = s[kTp];
     const double d = m.dModel;
     const double qDim = static_cast<double>(m.heads) * m.headDim;
-    const double kvDim = static_cast<double>(m.kvHeads) * m.headDim;
+
     const double mlpWidth = m.isMoe() ? static_cast<double>(m.topK) * m.expertFfn : m.ffn;
     const bool swiglu = m.ffnKind == "swiglu";
     // Sharded across tp: Q, K, V, attention output, MLP intermediates. Width-d tensors (norm
     // inputs, layer input) are sharded only with sequence parallelism.
     const double dShard = in.sequenceParallel ? tp : 1.0;
-    const double attention = 2.0 * qDim / tp + 2.0 * kvDim / tp;  // Q, K, V and output (flash)
+    // Q, K, V and the attention output (flash attention keeps no scores); K and V heads are
+    // replicated when tp exceeds them.
+    const double kvShard = std::max<double>(1.0, m.kvHeads / tp) * m.headDim;
+    const double attention = 2.0 * qDim / tp + 2.0 * kvShard;
     const double mlpSaved = (swiglu ? 2.0 : 1.0) * mlpWidth / tp; // gate/up outputs
     const double mlpActivation = mlpWidth / tp;                   // recomputed under selective
-    const double widthD = 3.0 * d / dShard; // two norm inputs and the MLP input
+    // Width-d tensors: both norm inputs and both norm outputs (the QKV and MLP inputs).
+    const double widthD = 4.0 * d / dShard;
     double perToken = 0;
     switch (in.recompute) {
     case Recompute::None:

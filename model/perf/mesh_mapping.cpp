@@ -82,6 +82,8 @@ explicitMapping(const JobFabric& fabric, const MeshSizes& sizes,
                 (names.empty() ? "" : ", ") + name + " (" + std::to_string(capacity) + " left)";
             if (factor <= 1)
                 continue;
+            if (m.count == static_cast<int>(m.segments.size()))
+                return fail("a mapping of at most 16 parts");
             m.segments[static_cast<std::size_t>(m.count++)] =
                 Segment{mesh, static_cast<std::uint8_t>(p), factor, used[pi]};
             used[pi] *= factor;

@@ -1,8 +1,8 @@
 #pragma once
 // Which physical axes each mesh axis (dp, fsdp, tp, pp, ep, cp) is laid on. A mesh axis takes
 // whole physical axes or factors of them; the part of a physical axis taken first is contiguous
-// (stride 1), later parts are strided. The default mapping tries every order of the mesh axes
-// (innermost gets the fastest links first) and keeps the fastest (step_model.h).
+// (stride 1), later parts are strided. The default mapping is the fastest found over every order
+// of the mesh axes and every split of each over the physical axes (evaluate.h).
 #include "perf/fabric.h"
 #include "project/job.h"
 
@@ -37,8 +37,9 @@ MeshSizes meshSizes(const ParallelismSpec& p);
 std::optional<MeshMapping> greedyMapping(const JobFabric& fabric, const MeshSizes& sizes,
                                          const std::array<std::uint8_t, kMeshAxes>& order);
 
-// The user's mapping ("tp": ["x"], ...): listed axes take the named physical axes whole; the
-// others are laid greedily on what is left. On failure says why.
+// The user's mapping ("tp": ["x"], ...): a listed mesh axis takes factors of the named physical
+// axes in order (greatest common factor of what it still needs and what is left); the others
+// are laid greedily on what is left. On failure says why.
 std::optional<MeshMapping>
 explicitMapping(const JobFabric& fabric, const MeshSizes& sizes,
                 const std::vector<std::pair<std::string, std::vector<std::string>>>& mapping,

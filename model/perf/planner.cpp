@@ -76,7 +76,7 @@ PlanResult planJob(const Project& project, std::size_t jobIndex, const PlanOptio
     const auto placements = placeJobs(project);
     const Job& job = project.jobs.at(jobIndex);
     const JobPlacement& placement = placements[jobIndex];
-    const JobFabric fabric = jobFabric(project.cluster, placement, 1.0);
+    const JobFabric fabric = jobFabric(project.cluster, placement);
     const JobContext ctx = makeJobContext(job, project.cluster.chip, fabric, placement.chips());
     const ModelSpec& m = job.model;
     const std::int64_t chips = placement.chips();
@@ -134,11 +134,16 @@ PlanResult planJob(const Project& project, std::size_t jobIndex, const PlanOptio
                                         continue;
                                     }
                                     const auto mapping = greedyMapping(fabric, l.sizes, kOrder);
-                                    if (!mapping) {
-                                        ++plan.rejectedNoMapping;
-                                        continue;
+                                    if (mapping) {
+                                        l.mapping = *mapping;
+                                    } else {
+                                        // Rare: only another order or split fits.
+                                        StepResult probe;
+                                        if (!chooseBestMapping(ctx, l, probe)) {
+                                            ++plan.rejectedNoMapping;
+                                            continue;
+                                        }
                                     }
-                                    l.mapping = *mapping;
                                     const double t =
                                         static_cast<double>(job.training.globalBatchTokens) /
                                         (static_cast<double>(dp) * fsdp * ep * cp * microbatches);

@@ -66,7 +66,7 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     if (l.recompute == Recompute::Full)
         recompute = layersPerStage * c.layerForwardS;
     else if (l.recompute == Recompute::Selective)
-        recompute = layersPerStage * c.attentionCoreForwardS;
+        recompute = layersPerStage * c.mlpActivationForwardS;
     const double computeMb = forward + backward + recompute;
 
     const double act = ctx.activationBytes;
@@ -89,31 +89,37 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
         rec.add(l.sequenceParallel ? CollectiveKind::ReduceScatter : CollectiveKind::AllReduce, kTp,
                 bytes * layersPerStage * count * mb, seconds * mb, seconds * mb);
     }
+    double cpHiddenMb = 0; // compute time already used to hide cp traffic
     // Context parallelism: keys and values are all-gathered (forward and backward) and their
     // gradients reduce-scattered, overlapped with the attention core (ring attention).
     if (s[kCp] > 1) {
         const double kvBytes =
             t * s[kCp] * 2.0 * m.kvHeads * m.headDim / std::min<double>(s[kTp], m.kvHeads) * act;
-        const double seconds = 3.0 * layersPerStage *
+        // Full recomputation gathers them once more for the repeated forward pass.
+        const double count = l.recompute == Recompute::Full ? 4.0 : 3.0;
+        const double seconds = count * layersPerStage *
                                collectiveSeconds(CollectiveKind::AllGather, kvBytes, groups[kCp]);
-        const double hidden = layersPerStage * 3.0 * c.attentionCoreForwardS;
-        const double exposed = std::max(0.0, seconds - hidden);
+        const double window = layersPerStage * (count * c.attentionCoreForwardS);
+        cpHiddenMb = std::min(seconds, window);
+        const double exposed = seconds - cpHiddenMb;
         exposedMb += exposed;
-        rec.add(CollectiveKind::AllGather, kCp, 3.0 * kvBytes * layersPerStage * mb, seconds * mb,
+        rec.add(CollectiveKind::AllGather, kCp, count * kvBytes * layersPerStage * mb, seconds * mb,
                 exposed * mb);
     }
     // Expert parallelism: dispatch and combine all-to-alls, forward and backward.
     if (s[kEp] > 1 && m.isMoe()) {
         const double bytes = t * m.topK * d * act * s[kEp];
-        const double seconds =
-            4.0 * layersPerStage * collectiveSeconds(CollectiveKind::AllToAll, bytes, groups[kEp]);
+        const double count = l.recompute == Recompute::Full ? 6.0 : 4.0; // + the recomputed forward
+        const double seconds = count * layersPerStage *
+                               collectiveSeconds(CollectiveKind::AllToAll, bytes, groups[kEp]);
         exposedMb += seconds;
-        rec.add(CollectiveKind::AllToAll, kEp, 4.0 * bytes * layersPerStage * mb, seconds * mb,
+        rec.add(CollectiveKind::AllToAll, kEp, count * bytes * layersPerStage * mb, seconds * mb,
                 seconds * mb);
     }
-    // Pipeline: activations forward and their gradients backward, once per virtual stage.
+    // Pipeline: activations forward and their gradients backward, once per virtual stage. The
+    // tp ranks of a stage each send their 1/tp share (Megatron's scatter/gather).
     if (s[kPp] > 1) {
-        const double bytes = t * d * act;
+        const double bytes = t * d * act / s[kTp];
         const double seconds = 2.0 * l.virtualStages *
                                collectiveSeconds(CollectiveKind::PointToPoint, bytes, groups[kPp]);
         exposedMb += seconds;
@@ -125,6 +131,7 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     // microbatch's compute.
     const double params = localParameters(ctx, s, l.virtualStages);
     double stepGatherS = 0, stepReduceS = 0; // FSDP once per step (per_step)
+    double fsdpHiddenMb = 0;
     if (s[kFsdp] > 1 && l.fsdpPerStep) {
         const double gathered = params * s[kFsdp];
         stepGatherS =
@@ -138,7 +145,9 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
         const double rs = collectiveSeconds(CollectiveKind::ReduceScatter,
                                             gathered * ctx.gradientBytes, groups[kFsdp]);
         const double seconds = 2.0 * ag + rs;
-        const double exposed = std::max(0.0, seconds - computeMb);
+        // Prefetching hides it behind the microbatch's compute not already hiding cp traffic.
+        fsdpHiddenMb = std::min(seconds, computeMb - cpHiddenMb);
+        const double exposed = seconds - fsdpHiddenMb;
         exposedMb += exposed;
         rec.add(CollectiveKind::AllGather, kFsdp, 2.0 * gathered * ctx.weightBytes * mb,
                 2.0 * ag * mb, exposed * mb * (2.0 * ag / seconds));
@@ -174,16 +183,24 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     }
     if (s[kEp] > 1) {
         const TransformerCounts& tc = ctx.counts;
+        // Everything but the experts is replicated over ep: attention, router, embedding, head.
+        const double vocabParams = s[kPp] == 1 ? tc.embeddingParams + tc.outputParams
+                                               : std::max(tc.embeddingParams, tc.outputParams);
         const double replicated =
-            layersPerStage *
-            (tc.attentionParamsPerLayer + tc.denseMlpParamsPerLayer + tc.routerParamsPerLayer) /
+            (layersPerStage * (tc.attentionParamsPerLayer + tc.denseMlpParamsPerLayer +
+                               tc.routerParamsPerLayer) +
+             vocabParams) /
             (s[kTp] * s[kFsdp]);
         const double bytes = replicated * ctx.gradientBytes;
         const double seconds = collectiveSeconds(CollectiveKind::AllReduce, bytes, groups[kEp]);
         gradientS += seconds;
         rec.add(CollectiveKind::AllReduce, kEp, bytes, seconds, 0);
     }
-    const double gradientExposed = std::max(0.0, gradientS - backward);
+    // The last backward pass hides it, except for the share of that pass already hiding the
+    // microbatch's own FSDP and cp traffic.
+    const double backwardWindow =
+        std::max(0.0, backward - (fsdpHiddenMb + cpHiddenMb) * backward / computeMb);
+    const double gradientExposed = std::max(0.0, gradientS - backwardWindow);
     for (int i = 0; i < r.collectiveCount; ++i) {
         CollectiveRow& row = r.collectives[static_cast<std::size_t>(i)];
         const bool endOfStep =
@@ -195,8 +212,9 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
 
     // Optimizer update, memory-bound: read and write fp32 master weights and two Adam moments,
     // read the gradient, write the working weights.
+    // With the optimizer state sharded over dp (ZeRO-1) each chip updates 1/dp of it.
     r.optimizerS = params * (2.0 * ctx.optimizerBytes + ctx.gradientBytes + ctx.weightBytes) /
-                   ctx.hbmBytesPerS;
+                   ctx.hbmBytesPerS / (l.shardOptimizer ? s[kDp] : 1);
 
     r.exposedCommS = mb * exposedMb + gradientExposed + gatherExposed;
     r.stepS = r.computeS + r.exposedCommS + r.bubbleS + r.optimizerS;

@@ -33,10 +33,11 @@ TransformerCounts countTransformer(const ModelSpec& m) {
 }
 
 double TransformerCounts::hardwareFlopsPerToken(const std::string& recompute) const {
+    // Full recomputation reruns every layer's forward pass (not the LM head); selective
+    // recomputation reruns only element-wise work (the MLP activation), no matmul FLOPs.
     if (recompute == "full")
-        return modelFlopsPerToken + 2.0 * activeMatmulParams + attentionFlopsPerTokenForward;
-    if (recompute == "selective")
-        return modelFlopsPerToken + attentionFlopsPerTokenForward;
+        return modelFlopsPerToken + 2.0 * (activeMatmulParams - outputParams) +
+               attentionFlopsPerTokenForward;
     return modelFlopsPerToken;
 }
 

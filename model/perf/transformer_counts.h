@@ -22,8 +22,8 @@ struct TransformerCounts {
     double attentionFlopsPerTokenForward = 0;
 
     // Hardware FLOPs per token under a recompute policy: full recomputation adds one forward
-    // pass (2 N + 4 L H Q T); selective recomputes the attention core only (4 L H Q T,
-    // Korthikanti et al. 2022).
+    // pass of the layers (2 (N - LM head) + 4 L H Q T); selective recomputation (with flash
+    // attention) reruns only element-wise work and adds no matmul FLOPs.
     double hardwareFlopsPerToken(const std::string& recompute) const;
 };
 
