@@ -27,6 +27,9 @@ Usage:
                                        step time, MFU, memory and collectives of each job
   podplanner plan PROJECT [--job N] [--top K] [--json]
                                        the best layouts of a job (default: the first) on its chips
+  podplanner simulate PROJECT [--job N] [--trials N] [--days D] [--seed S] [--json]
+                                       Monte Carlo of failures and recovery: goodput percentiles
+                                       and a sample timeline (defaults: 1000 trials, 30 days)
   podplanner presets [--json]          list built-in chips, clusters and models
   podplanner --version | --help
 
@@ -38,7 +41,7 @@ Exit codes: 0 ok, 1 bad input, 2 usage. Errors go to stderr.
 )";
 
 const std::vector<std::string> kSubcommands = {"validate", "info",     "format",
-                                               "presets",  "evaluate", "plan"};
+                                               "presets",  "evaluate", "plan", "simulate"};
 
 struct Options {
     std::string command;
@@ -47,6 +50,9 @@ struct Options {
     std::string output;
     long job = -1;
     int top = 5;
+    int trials = 1000;
+    double days = 30;
+    std::uint64_t seed = 1;
     model::LoadLimits limits;
 };
 
@@ -78,6 +84,12 @@ Options parseOptions(const std::vector<std::string>& args) {
             o.output = value();
         else if (a == "--job")
             o.job = static_cast<long>(parseCount(a, value()) - 1);
+        else if (a == "--trials")
+            o.trials = static_cast<int>(std::min<std::int64_t>(parseCount(a, value()), 10'000'000));
+        else if (a == "--days")
+            o.days = static_cast<double>(std::min<std::int64_t>(parseCount(a, value()), 36500));
+        else if (a == "--seed")
+            o.seed = static_cast<std::uint64_t>(parseCount(a, value()));
         else if (a == "--top")
             o.top = static_cast<int>(std::min<std::int64_t>(parseCount(a, value()), 1000));
         else if (a == "--max-chips")
@@ -160,10 +172,14 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return runInfo(o, out);
         if (o.command == "format")
             return runFormat(o, out);
-        if (o.command == "evaluate" || o.command == "plan") {
-            const PerfRequest request{onlyProject(o), o.job, o.top, o.json};
-            return o.command == "evaluate" ? runEvaluate(request, o.limits, out)
-                                           : runPlan(request, o.limits, out);
+        if (o.command == "evaluate" || o.command == "plan" || o.command == "simulate") {
+            const PerfRequest request{onlyProject(o), o.job,  o.top, o.json,
+                                      o.trials,       o.days, o.seed};
+            if (o.command == "evaluate")
+                return runEvaluate(request, o.limits, out);
+            if (o.command == "plan")
+                return runPlan(request, o.limits, out);
+            return runSimulate(request, o.limits, out);
         }
         if (o.command == "presets") {
             if (!o.positional.empty())

@@ -3,6 +3,7 @@
 // Exit codes: 0 ok, 1 bad input, 2 usage.
 #include "core/load_limits.h"
 
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -25,10 +26,15 @@ struct PerfRequest {
     long job = -1; // -1: every job
     int top = 5;
     bool json = false;
+    int trials = 1000;
+    double days = 30;
+    std::uint64_t seed = 1;
 };
 // `podplanner evaluate PROJECT [--job N] [--json]` and `podplanner plan PROJECT [--job N]
 // [--top K] [--json]`. They throw model::InputError / std::exception like the other commands.
 int runEvaluate(const PerfRequest& request, const model::LoadLimits& limits, std::ostream& out);
 int runPlan(const PerfRequest& request, const model::LoadLimits& limits, std::ostream& out);
+// `podplanner simulate PROJECT [--job N] [--trials N] [--days D] [--seed S] [--json]`
+int runSimulate(const PerfRequest& request, const model::LoadLimits& limits, std::ostream& out);
 
 } // namespace podplanner::app

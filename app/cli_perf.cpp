@@ -2,7 +2,8 @@
 #include "cli.h"
 
 #include "core/json_reader.h"
-#include "perf/evaluation_json.h"
+#include "output/evaluation_json.h"
+#include "reliability/job_goodput.h"
 #include "project/project_io.h"
 
 #include <iomanip>
@@ -42,8 +43,9 @@ int runEvaluate(const PerfRequest& request, const model::LoadLimits& limits, std
     if (request.job >= 0)
         only = checkedJob(project, request.job);
     const auto evaluation = model::perf::evaluateProject(project);
+    const auto reliability = model::reliability::evaluateReliability(project, evaluation);
     if (request.json) {
-        out << model::perf::evaluationJson(evaluation, only);
+        out << model::output::evaluationJson(evaluation, reliability, only);
         return kExitOk;
     }
     for (std::size_t j = 0; j < evaluation.jobs.size(); ++j) {
@@ -52,7 +54,12 @@ int runEvaluate(const PerfRequest& request, const model::LoadLimits& limits, std
         const auto& e = evaluation.jobs[j];
         out << e.name << " on " << e.chips << " chips  [" << e.mappingText << "]\n";
         printStep(e.step, out);
-        out << std::setprecision(3) << "  time to train " << e.timeToTrainDays << " days\n"
+        const auto& g = reliability[j].goodput;
+        out << std::fixed << std::setprecision(1) << "  goodput " << 100 * g.expected << "%  ("
+            << g.interruptionsPerDay << " interruptions/day, checkpoint every "
+            << g.checkpointIntervalMin << " min)\n"
+            << std::setprecision(1) << "  time to train " << g.timeToTrainDays << " days ("
+            << e.timeToTrainDays << " without interruptions)\n"
             << std::defaultfloat << std::setprecision(6);
     }
     return kExitOk;
@@ -67,7 +74,7 @@ int runPlan(const PerfRequest& request, const model::LoadLimits& limits, std::os
     options.top = request.top;
     const auto plan = model::perf::planJob(project, job, options);
     if (request.json) {
-        out << model::perf::planJson(plan);
+        out << model::output::planJson(plan);
         return kExitOk;
     }
     out << plan.job << " on " << plan.chips << " chips: " << plan.layoutsEvaluated
@@ -78,6 +85,35 @@ int runPlan(const PerfRequest& request, const model::LoadLimits& limits, std::os
     for (std::size_t i = 0; i < plan.top.size(); ++i)
         out << "#" << i + 1 << "  " << plan.top[i].mappingText << "\n    " << plan.top[i].reason
             << "\n";
+    return kExitOk;
+}
+
+int runSimulate(const PerfRequest& request, const model::LoadLimits& limits, std::ostream& out) {
+    const model::Project project = model::loadProjectFile(request.project, limits);
+    if (project.jobs.empty())
+        model::throwInputError("/jobs", "at least one job to simulate", "none");
+    const std::size_t job = checkedJob(project, request.job);
+    const auto evaluation = model::perf::evaluateProject(project);
+    const auto reliability = model::reliability::evaluateReliability(project, evaluation);
+    const auto& r = reliability[job];
+    model::reliability::SimulationOptions options;
+    options.trials = request.trials;
+    options.days = request.days;
+    options.seed = request.seed;
+    const auto result = model::reliability::simulateGoodput(
+        r.exposure, project.jobs[job].reliability, r.inputs, options);
+    if (request.json) {
+        out << model::output::simulationJson(project.jobs[job].name, result, r.goodput);
+        return kExitOk;
+    }
+    out << std::fixed << std::setprecision(1) << project.jobs[job].name << ": " << result.trials
+        << " trials of " << result.days << " days, seed " << result.seed << "\n"
+        << "  goodput P5 " << 100 * result.goodput.p5 << "%  P50 " << 100 * result.goodput.p50
+        << "%  P95 " << 100 * result.goodput.p95 << "%  (closed form " << 100 * r.goodput.expected
+        << "%)\n"
+        << "  time to train P5 " << result.timeToTrainDays.p5 << "  P50 "
+        << result.timeToTrainDays.p50 << "  P95 " << result.timeToTrainDays.p95 << " days\n"
+        << std::defaultfloat << std::setprecision(6);
     return kExitOk;
 }
 

@@ -157,6 +157,7 @@ ClusterSpec readExpandedCluster(const Json& value, const LoadLimits& limits) {
     if (pod.kind != PodKind::GpuFatTree && c.chip.isGpu())
         throwInputError(in.at("chip"), "a TPU (with \"ici_links\") for a " + kind + " pod",
                         "the GPU \"" + c.chip.id + "\"");
+    pod.spareSwapS = podIn.number("spare_swap_s", 0, 1e6, pod.kind == PodKind::Tpu3d ? 10 : 0);
     pod.floor = readFloor(podIn, pod.kind);
     podIn.finish();
 
@@ -192,15 +193,21 @@ ClusterSpec readExpandedCluster(const Json& value, const LoadLimits& limits) {
     }
     if (const Json* rates = in.get("failure_rates")) {
         ObjectReader ratesIn(*rates, in.at("failure_rates"));
-        for (const std::string key :
-             {"chip", "host", "cube", "ocs", "ici_link", "dcn_link", "switch", "power_row"}) {
-            const std::string name = key + "_per_1000_days";
-            if (ratesIn.has(name))
-                c.failureRates[name] = ratesIn.number(name, 0, 1e6);
-            else
-                ratesIn.get(name);
+        for (std::size_t k = 0; k < kFailureKinds; ++k) {
+            const std::string name =
+                std::string(failureKindName(static_cast<FailureKind>(k))) + "_per_1000_days";
+            c.failures.per1000Days[k] = ratesIn.number(name, 0, 1e6, 0);
         }
+        c.failures.earlyLifeShare = ratesIn.number("early_life_share", 0, 1, 0);
+        c.failures.sdcPerChipHour = ratesIn.number("sdc_per_chip_hour", 0, 1, 0);
         ratesIn.finish();
+    }
+    if (const Json* repair = in.get("repair_hours")) {
+        ObjectReader repairIn(*repair, in.at("repair_hours"));
+        for (std::size_t k = 0; k < kFailureKinds; ++k)
+            c.failures.repairHours[k] =
+                repairIn.number(failureKindName(static_cast<FailureKind>(k)), 0, 1e6, 0);
+        repairIn.finish();
     }
     if (const Json* sources = in.get("source")) {
         if (!sources->is_object())

@@ -2,6 +2,12 @@
 
 namespace podplanner::model {
 
+const char* failureKindName(FailureKind kind) {
+    static const char* names[] = {"chip",     "host",     "cube",   "ocs",
+                                  "ici_link", "dcn_link", "switch", "power_row"};
+    return names[static_cast<std::size_t>(kind)];
+}
+
 const char* podKindName(PodKind kind) {
     switch (kind) {
     case PodKind::Tpu3d:

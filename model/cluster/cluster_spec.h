@@ -2,6 +2,7 @@
 // The resolved description of a cluster: chip type, pod template, sites and networks.
 // Built from a preset plus project overrides (cluster_json.h); plain data, no behaviour beyond
 // derived counts.
+#include "cluster/failure_rates.h"
 #include "hardware/chip_type.h"
 
 #include <array>
@@ -46,6 +47,8 @@ struct PodSpec {
     int leafRadix = 0;
     double oversubscription = 1;
     bool railOptimized = true;
+    // Time to swap a spare in: an OCS reconfiguration on TPU pods (~10 s, Gemini 1.0 report).
+    double spareSwapS = 10;
 
     FloorSpec floor;
 
@@ -81,7 +84,7 @@ struct ClusterSpec {
     PodSpec pod;
     std::vector<SiteSpec> sites;
     NetworkSpec network;
-    std::map<std::string, double> failureRates; // "<component>_per_1000_days"
+    FailureRates failures;
     std::map<std::string, std::string> source;
 
     int podCount() const;

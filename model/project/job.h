@@ -65,16 +65,45 @@ struct PlacementSpec {
 };
 
 struct CheckpointSpec {
-    double persistentWriteS = 0;
-    bool inMemory = false;
+    double persistentWriteS = 0; // blocking write of one checkpoint to persistent storage
+    bool inMemory = false;       // replicas in other hosts' memory (restored from peers)
+    double inMemoryWriteS = 5;   // blocking copy of one in-memory checkpoint
     std::optional<double> intervalMin; // nullopt: automatic (Young/Daly)
+};
+
+struct PreflightSpec {
+    double coverage = 0;  // share of early-life failures a scan before the run removes (0..1)
+    double durationH = 0; // time the scan takes before training starts
+};
+
+struct SdcSpec {
+    double ratePerChipHour = -1;        // per chip-hour; < 0: the cluster's rate
+    std::string detection = "checksums"; // none | checksums | replay
+    double overhead = 0.0;              // share of step time the detection costs
+    double detectionLatencyH = 1.0;     // time from corruption to detection
+};
+
+struct MaintenanceWindow {
+    int powerRow = 0;
+    double everyDays = 30;
+    double durationH = 8;
+    std::string mode = "drain"; // drain | spares (ride through by swapping in spare cubes)
+};
+
+struct StragglerSpec {
+    double probabilityPerChipStep = 0; // chance that a given chip is slow in a given step
+    double slowdown = 1.0;             // step time multiplier when a chip is slow
 };
 
 struct ReliabilitySpec {
     CheckpointSpec checkpoint;
     double restartS = 600;
-    int hotSpareCubes = 0;
-    bool elastic = false;
+    int hotSpareCubes = 0; // spare cubes (TPU) or spare nodes (GPU) held for this job
+    bool elastic = false;  // continue on the remaining data-parallel replicas until repair
+    PreflightSpec preflight;
+    SdcSpec sdc;
+    std::vector<MaintenanceWindow> maintenance;
+    StragglerSpec stragglers;
 };
 
 struct Job {

@@ -4,6 +4,7 @@
 #include "project/model_json.h"
 #include "project/placement.h"
 #include "project/project_io.h"
+#include "project/reliability_json.h"
 
 namespace podplanner::model {
 
@@ -104,26 +105,8 @@ PlacementSpec readPlacement(ObjectReader& job, const ClusterSpec& cluster) {
 }
 
 ReliabilitySpec readReliability(ObjectReader& job) {
-    ReliabilitySpec r;
     const Json* value = job.get("reliability");
-    if (!value)
-        return r;
-    ObjectReader in(*value, job.at("reliability"));
-    if (const Json* checkpoint = in.get("checkpoint")) {
-        ObjectReader c(*checkpoint, in.at("checkpoint"));
-        r.checkpoint.persistentWriteS = c.number("persistent_write_s", 0, 1e7, 0);
-        r.checkpoint.inMemory = c.boolean("in_memory", false);
-        if (const Json* interval = c.get("interval_min")) {
-            if (!(interval->is_string() && interval->get<std::string>() == "auto"))
-                r.checkpoint.intervalMin = readNumber(*interval, c.at("interval_min"), 0.01, 1e7);
-        }
-        c.finish();
-    }
-    r.restartS = in.number("restart_s", 0, 1e7, r.restartS);
-    r.hotSpareCubes = static_cast<int>(in.integer("hot_spare_cubes", 0, 100000, 0));
-    r.elastic = in.boolean("elastic", false);
-    in.finish();
-    return r;
+    return value ? readReliabilitySpec(*value, job.at("reliability")) : ReliabilitySpec{};
 }
 
 void checkJobAgainstModel(const Job& job, const std::string& at) {

@@ -2,19 +2,12 @@
 #include "core/json_reader.h"
 #include "project/model_json.h"
 #include "project/project_io.h"
+#include "project/reliability_json.h"
 
-#include <cmath>
 
 namespace podplanner::model {
 
 namespace {
-
-// Whole numbers are written without ".0" so that hand-written files keep their look.
-Json numberJson(double v) {
-    if (std::floor(v) == v && std::fabs(v) < 9e15)
-        return static_cast<std::int64_t>(v);
-    return v;
-}
 
 Json writeJob(const Job& job, PodKind kind) {
     Json out;
@@ -67,16 +60,7 @@ Json writeJob(const Job& job, PodKind kind) {
     }
     out["placement"] = placement;
 
-    const auto& r = job.reliability;
-    out["reliability"] = {
-        {"checkpoint",
-         {{"persistent_write_s", numberJson(r.checkpoint.persistentWriteS)},
-          {"in_memory", r.checkpoint.inMemory},
-          {"interval_min",
-           r.checkpoint.intervalMin ? numberJson(*r.checkpoint.intervalMin) : Json("auto")}}},
-        {"restart_s", numberJson(r.restartS)},
-        {"hot_spare_cubes", r.hotSpareCubes},
-        {"elastic", r.elastic}};
+    out["reliability"] = writeReliabilitySpec(job.reliability);
     return out;
 }
 

@@ -1,8 +1,10 @@
-#include "perf/evaluation_json.h"
+#include "output/evaluation_json.h"
 
 #include "core/json_reader.h"
 
-namespace podplanner::model::perf {
+namespace podplanner::model::output {
+
+using namespace perf;
 
 namespace {
 
@@ -53,9 +55,32 @@ Json stepJson(const StepResult& r) {
     return out;
 }
 
+Json goodputJson(const reliability::GoodputResult& g) {
+    Json out;
+    out["expected"] = g.expected;
+    out["interruptions_per_day"] = g.interruptionsPerDay;
+    out["job_mtbf_h"] = g.jobMtbfH;
+    out["checkpoint_interval_min"] = g.checkpointIntervalMin;
+    out["checkpoint_write_s"] = g.checkpointWriteS;
+    out["spare_available"] = g.spareAvailable;
+    const auto& b = g.badput;
+    out["badput"] = {{"checkpoint", b.checkpoint},   {"lost_progress", b.lostProgress},
+                     {"restart", b.restart},         {"degraded", b.degraded},
+                     {"sdc", b.sdc},                 {"maintenance", b.maintenance},
+                     {"stragglers", b.stragglers},   {"preflight", b.preflight}};
+    Json byKind;
+    for (std::size_t k = 0; k < kFailureKinds; ++k)
+        byKind[failureKindName(static_cast<FailureKind>(k))] = g.interruptionsPerDayByKind[k];
+    out["interruptions_per_day_by_kind"] = byKind;
+    out["effective_tokens_per_day"] = g.effectiveTokensPerDay;
+    return out;
+}
+
 } // namespace
 
-std::string evaluationJson(const ProjectEvaluation& evaluation, std::optional<std::size_t> job) {
+std::string evaluationJson(const ProjectEvaluation& evaluation,
+                           const std::vector<reliability::JobReliability>& reliability,
+                           std::optional<std::size_t> job) {
     Json jobs = Json::array();
     for (std::size_t j = 0; j < evaluation.jobs.size(); ++j) {
         if (job && *job != j)
@@ -67,15 +92,47 @@ std::string evaluationJson(const ProjectEvaluation& evaluation, std::optional<st
         const Json step = stepJson(e.step);
         for (const auto& [key, value] : step.items())
             out[key] = value;
-        out["time_to_train_days"] = e.timeToTrainDays;
-        out["energy_kwh"] = e.energyKwh;
-        out["cost_usd"] = e.costUsd;
+        // Wall-clock figures include the goodput: chips are paid for while the job is down.
+        const auto& g = reliability.at(j).goodput;
+        const double wallFactor = g.expected > 0 ? 1.0 / g.expected : 0.0;
+        out["time_to_train_days"] = g.timeToTrainDays;
+        out["time_to_train_ideal_days"] = e.timeToTrainDays;
+        out["energy_kwh"] = e.energyKwh * wallFactor;
+        out["cost_usd"] = e.costUsd * wallFactor;
+        out["goodput"] = goodputJson(g);
         out["link_shares"] = {{"dcn", e.shares.dcn}, {"wan", e.shares.wan}};
         out["layout"] = layoutJson(e.layout, e.mappingText);
         out["mapping_from_project"] = e.mappingFromProject;
         jobs.push_back(out);
     }
     return Json{{"jobs", jobs}}.dump(2) + "\n";
+}
+
+std::string simulationJson(const std::string& jobName,
+                           const reliability::SimulationResult& r,
+                           const reliability::GoodputResult& closedForm) {
+    auto percentiles = [](const reliability::Percentiles& p) {
+        return Json{{"p5", p.p5}, {"p50", p.p50}, {"p95", p.p95}, {"mean", p.mean}};
+    };
+    Json out;
+    out["job"] = jobName;
+    out["trials"] = r.trials;
+    out["days"] = r.days;
+    out["seed"] = r.seed;
+    out["cancelled"] = r.cancelled;
+    out["goodput"] = percentiles(r.goodput);
+    out["time_to_train_days"] = percentiles(r.timeToTrainDays);
+    out["interruptions_per_day"] = r.interruptionsPerDay;
+    out["closed_form_goodput"] = closedForm.expected;
+    Json timeline = Json::array();
+    for (const auto& e : r.timeline)
+        timeline.push_back({{"time_h", e.timeH},
+                            {"component", e.component},
+                            {"what", e.what},
+                            {"progress_lost_h", e.progressLostH},
+                            {"downtime_h", e.downtimeH}});
+    out["timeline"] = timeline;
+    return out.dump(2) + "\n";
 }
 
 std::string planJson(const PlanResult& plan) {
@@ -107,4 +164,4 @@ std::string planJson(const PlanResult& plan) {
     return out.dump(2) + "\n";
 }
 
-} // namespace podplanner::model::perf
+} // namespace podplanner::model::output

@@ -1,0 +1,37 @@
+#pragma once
+// What a job depends on (docs/reliability.md, "Inventory and blast radius"): for each kind of
+// component, how many the job's placement uses or depends on, how often that interrupts the job,
+// how long a repair takes, and whether a hot spare can stand in for it.
+#include "cluster/cluster_spec.h"
+#include "cluster/floor_layout.h"
+#include "project/job.h"
+#include "project/placement.h"
+
+#include <array>
+#include <vector>
+
+namespace podplanner::model::reliability {
+
+struct KindExposure {
+    double count = 0;          // components of this kind the job depends on
+    double perDay = 0;         // job interruptions per day of running caused by this kind
+    double repairH = 0;        // time to repair one (MTTR)
+    bool spareable = false;    // a hot spare cube / node can replace what fails
+};
+
+struct JobExposure {
+    std::array<KindExposure, kFailureKinds> kinds{};
+    int slices = 1;            // data-parallel replicas an elastic job can shed (pods or slices)
+    int units = 0;             // cubes (TPU 3D) or nodes (GPU) the job occupies
+    std::vector<int> powerRows; // power rows of the job's racks
+    std::vector<int> unitsPerPowerRow; // units of the job in each of those rows
+    double spareSwapS = 0;
+    double sdcPerHour = 0;     // silent data corruptions per hour of running, whole job
+
+    double interruptionsPerDay() const;
+};
+
+JobExposure jobExposure(const ClusterSpec& cluster, const FloorLayout& floor,
+                        const JobPlacement& placement, const ReliabilitySpec& policy);
+
+} // namespace podplanner::model::reliability

@@ -1,0 +1,224 @@
+#include "reliability/simulate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <thread>
+
+namespace podplanner::model::reliability {
+
+namespace {
+
+// splitmix64: a small, fast generator; seeded per trial so threads do not change results.
+struct Random {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1.0p-53; }
+    double exponential(double rate) { return -std::log(uniform()) / rate; }
+};
+
+struct Trial {
+    double goodput = 0;
+    double interruptions = 0;
+};
+
+class TrialRunner {
+public:
+    TrialRunner(const JobExposure& e, const ReliabilitySpec& policy, const GoodputInputs& inputs,
+                const SimulationOptions& options)
+        : e_(e), policy_(policy), options_(options), m_(recoveryModel(e, policy, inputs)) {
+        for (const auto& k : e.kinds)
+            failureRate_ += k.perDay / 24.0;
+        totalRate_ = failureRate_ + e.sdcPerHour;
+        cycle_ = m_.intervalH + m_.checkpointWriteH;
+        usefulFactor_ = (1.0 - m_.sdcOverhead) / m_.stragglerFactor;
+        elastic_ = policy.elastic && e.slices > 1;
+        // Planned windows at their own period, the first half a period in.
+        for (const auto& w : policy.maintenance) {
+            const auto it = std::find(e.powerRows.begin(), e.powerRows.end(), w.powerRow);
+            if (it == e.powerRows.end())
+                continue;
+            const int units = e.unitsPerPowerRow[static_cast<std::size_t>(it - e.powerRows.begin())];
+            const bool ride = w.mode == "spares" && policy.hotSpareCubes >= units;
+            const double down = (ride ? m_.swapH : w.durationH) + m_.restartH + m_.checkpointWriteH;
+            for (double at = w.everyDays * 12.0; at < options.days * 24.0; at += w.everyDays * 24.0)
+                maintenance_.push_back({at, down, ride});
+        }
+        std::sort(maintenance_.begin(), maintenance_.end(),
+                  [](const auto& a, const auto& b) { return a.at < b.at; });
+    }
+
+    const RecoveryModel& model() const { return m_; }
+
+    Trial run(std::uint64_t trial, std::vector<TimelineEvent>* timeline) const {
+        Random rng{options_.seed * 0x2545f4914f6cdd1dULL + trial * 0x9e3779b97f4a7c15ULL + 1};
+        const double horizon = options_.days * 24.0;
+        std::vector<double> spareFreeAt(static_cast<std::size_t>(policy_.hotSpareCubes), 0.0);
+        std::size_t nextWindow = 0;
+        double t = 0, useful = 0, degradedLoss = 0;
+        Trial out;
+        auto record = [&](double at, std::string component, std::string what, double lost,
+                          double down) {
+            if (timeline && static_cast<int>(timeline->size()) < options_.timelineEvents)
+                timeline->push_back({at, std::move(component), std::move(what), lost, down});
+        };
+        while (t < horizon) {
+            const double failureAt = totalRate_ > 0 ? t + rng.exponential(totalRate_)
+                                                    : std::numeric_limits<double>::infinity();
+            const double windowAt = nextWindow < maintenance_.size()
+                                        ? maintenance_[nextWindow].at
+                                        : std::numeric_limits<double>::infinity();
+            const double end = std::min({failureAt, windowAt, horizon});
+            const double ran = end - t;
+            const double cycles = std::floor(ran / cycle_);
+            if (end == horizon || (windowAt <= failureAt && end == windowAt)) {
+                // The run goes on (or checkpoints for the window): all compute so far counts.
+                useful += (ran - cycles * m_.checkpointWriteH) * usefulFactor_;
+                if (end == horizon)
+                    break;
+                const auto& w = maintenance_[nextWindow++];
+                record(end, "maintenance", w.ride ? "rode through on spare cubes" : "drained", 0,
+                       w.downtimeH);
+                t = end + w.downtimeH;
+                continue;
+            }
+            ++out.interruptions;
+            // Pick what failed, in proportion to the rates.
+            double pick = rng.uniform() * totalRate_;
+            int kind = -1;
+            for (std::size_t k = 0; k < kFailureKinds && kind < 0; ++k) {
+                pick -= e_.kinds[k].perDay / 24.0;
+                if (pick < 0)
+                    kind = static_cast<int>(k);
+            }
+            if (kind < 0) {
+                // Silent data corruption, found detectionLatency later: roll back to the last
+                // checkpoint before the corruption.
+                const double before = std::max(0.0, ran - m_.sdcLatencyH);
+                const double kept = std::floor(before / cycle_) * m_.intervalH;
+                useful += kept * usefulFactor_;
+                const double lost = ran - std::floor(before / cycle_) * cycle_;
+                record(end, "sdc", "rolled back to the checkpoint before the corruption", lost,
+                       m_.restartH);
+                t = end + m_.restartH;
+                continue;
+            }
+            useful += cycles * m_.intervalH * usefulFactor_;
+            const double lost = ran - cycles * cycle_;
+            const KindExposure& k = e_.kinds[static_cast<std::size_t>(kind)];
+            const std::string name = failureKindName(static_cast<FailureKind>(kind));
+            double down = 0;
+            auto spare = k.spareable ? std::find_if(spareFreeAt.begin(), spareFreeAt.end(),
+                                                    [end](double at) { return at <= end; })
+                                     : spareFreeAt.end();
+            if (spare != spareFreeAt.end()) {
+                *spare = end + k.repairH;
+                down = m_.swapH + m_.restartH;
+                record(end, name, "swapped in a hot spare", lost, down);
+            } else if (elastic_) {
+                down = 2.0 * m_.restartH;
+                degradedLoss += std::min(k.repairH, std::max(0.0, horizon - end)) / e_.slices;
+                record(end, name, "continued on the remaining replicas until repaired", lost, down);
+            } else {
+                down = k.repairH + m_.restartH;
+                record(end, name, "waited for the repair", lost, down);
+            }
+            t = end + down;
+        }
+        out.goodput = std::max(0.0, useful - degradedLoss) / horizon;
+        return out;
+    }
+
+private:
+    struct Window {
+        double at;
+        double downtimeH;
+        bool ride;
+    };
+    const JobExposure& e_;
+    const ReliabilitySpec& policy_;
+    const SimulationOptions& options_;
+    RecoveryModel m_;
+    double failureRate_ = 0, totalRate_ = 0, cycle_ = 1, usefulFactor_ = 1;
+    bool elastic_ = false;
+    std::vector<Window> maintenance_;
+};
+
+Percentiles percentiles(std::vector<double> values) {
+    Percentiles p;
+    if (values.empty())
+        return p;
+    std::sort(values.begin(), values.end());
+    auto at = [&](double q) {
+        const double index = q * (static_cast<double>(values.size()) - 1);
+        const auto lo = static_cast<std::size_t>(std::floor(index));
+        const auto hi = std::min(values.size() - 1, lo + 1);
+        return values[lo] + (values[hi] - values[lo]) * (index - static_cast<double>(lo));
+    };
+    p.p5 = at(0.05);
+    p.p50 = at(0.5);
+    p.p95 = at(0.95);
+    double sum = 0;
+    for (double v : values)
+        sum += v;
+    p.mean = sum / static_cast<double>(values.size());
+    return p;
+}
+
+} // namespace
+
+SimulationResult simulateGoodput(const JobExposure& exposure, const ReliabilitySpec& policy,
+                                 const GoodputInputs& inputs, const SimulationOptions& options) {
+    const TrialRunner runner(exposure, policy, inputs, options);
+    SimulationResult result;
+    result.trials = options.trials;
+    result.days = options.days;
+    result.seed = options.seed;
+    std::vector<Trial> trials(static_cast<std::size_t>(std::max(0, options.trials)));
+    std::atomic<bool> stopped{false};
+    auto work = [&](int first, int step) {
+        for (int i = first; i < options.trials; i += step) {
+            if (options.cancel && options.cancel->load()) {
+                stopped = true;
+                return;
+            }
+            trials[static_cast<std::size_t>(i)] =
+                runner.run(static_cast<std::uint64_t>(i), i == 0 ? &result.timeline : nullptr);
+        }
+    };
+    const int threads = std::max(1, std::min(options.threads, options.trials));
+    std::vector<std::thread> pool;
+    for (int k = 1; k < threads; ++k)
+        pool.emplace_back(work, k, threads);
+    work(0, threads);
+    for (auto& thread : pool)
+        thread.join();
+    result.cancelled = stopped;
+
+    // The preflight scan is a one-time cost of the whole run, as in the closed form.
+    const RecoveryModel& m = runner.model();
+    std::vector<double> goodput, days;
+    double interruptions = 0;
+    for (const Trial& trial : trials) {
+        double g = trial.goodput;
+        if (m.preflightH > 0 && inputs.idealTrainDays > 0 && g > 0) {
+            const double runH = inputs.idealTrainDays * 24.0 / g;
+            g *= 1.0 - m.preflightH / (runH + m.preflightH);
+        }
+        goodput.push_back(g);
+        days.push_back(g > 0 ? inputs.idealTrainDays / g : std::numeric_limits<double>::infinity());
+        interruptions += trial.interruptions;
+    }
+    result.goodput = percentiles(goodput);
+    result.timeToTrainDays = percentiles(days);
+    result.interruptionsPerDay =
+        trials.empty() ? 0 : interruptions / static_cast<double>(trials.size()) / options.days;
+    return result;
+}
+
+} // namespace podplanner::model::reliability
