@@ -40,8 +40,8 @@ Limits (raise them for very large inputs):
 Exit codes: 0 ok, 1 bad input, 2 usage. Errors go to stderr.
 )";
 
-const std::vector<std::string> kSubcommands = {"validate", "info",     "format",
-                                               "presets",  "evaluate", "plan", "simulate"};
+const std::vector<std::string> kSubcommands = {"validate", "info", "format",  "presets",
+                                               "evaluate", "plan", "simulate"};
 
 struct Options {
     std::string command;

@@ -3,8 +3,8 @@
 
 #include "core/json_reader.h"
 #include "output/evaluation_json.h"
-#include "reliability/job_goodput.h"
 #include "project/project_io.h"
+#include "reliability/job_goodput.h"
 
 #include <iomanip>
 #include <ostream>

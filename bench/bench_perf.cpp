@@ -19,8 +19,10 @@ Project ironwoodJob(const std::string& shape, const std::string& parallelism) {
         "model": {"layers": 80, "d_model": 8192, "heads": 64, "kv_heads": 8, "head_dim": 128,
                   "ffn": 28672, "vocab": 128256, "seq_len": 8192},
         "training": {"global_batch_tokens": 37748736, "total_tokens": 15000000000000},
-        "parallelism": )" + parallelism + R"(,
-        "placement": {"pod": 0, "shape": ")" + shape + R"("}}]})");
+        "parallelism": )" +
+                       parallelism + R"(,
+        "placement": {"pod": 0, "shape": ")" +
+                       shape + R"("}}]})");
 }
 
 void BM_EvaluateOneLayout(benchmark::State& state) {

@@ -15,7 +15,6 @@ using namespace podplanner::model;
 
 namespace {
 
-
 void buildTopology(benchmark::State& state, const std::string& preset) {
     const ClusterSpec cluster = builtinCluster(preset);
     std::size_t heapBytes = 0;

@@ -44,9 +44,12 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> JobListModel::roleNames() const {
-    return {{NameRole, "name"},       {ChipsRole, "chips"},
-            {ShapeRole, "shape"},     {WraparoundRole, "wraparound"},
-            {TwistedRole, "twisted"}, {SlicesRole, "slices"},
+    return {{NameRole, "name"},
+            {ChipsRole, "chips"},
+            {ShapeRole, "shape"},
+            {WraparoundRole, "wraparound"},
+            {TwistedRole, "twisted"},
+            {SlicesRole, "slices"},
             {ColorRole, "jobColor"},
             {StepTimeRole, "stepTime"},
             {MfuRole, "mfu"},

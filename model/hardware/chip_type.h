@@ -10,14 +10,14 @@ struct ChipType {
     std::string name;
     std::map<std::string, double> peakTflops; // by precision: "bf16", "fp8", "int8", ...
     double hbmGib = 0;
-    double hbmGbyteS = 0;                      // HBM bandwidth, GB/s
-    int iciLinks = 0;                          // torus links per chip (0 for GPUs)
-    double iciLinkGbyteS = 0;                  // per link, one way, GB/s
-    double nvlinkGbyteS = 0;                   // per GPU, one way, GB/s (0 for TPUs)
-    double dcnGbitS = 0;                       // data-center network per chip, Gb/s
-    double powerW = 0;                         // 0 = unknown
-    double priceUsdPerHour = 0;                // 0 = unknown
-    bool twistedTorus = false; // can slices of this chip be wired as twisted tori
+    double hbmGbyteS = 0;       // HBM bandwidth, GB/s
+    int iciLinks = 0;           // torus links per chip (0 for GPUs)
+    double iciLinkGbyteS = 0;   // per link, one way, GB/s
+    double nvlinkGbyteS = 0;    // per GPU, one way, GB/s (0 for TPUs)
+    double dcnGbitS = 0;        // data-center network per chip, Gb/s
+    double powerW = 0;          // 0 = unknown
+    double priceUsdPerHour = 0; // 0 = unknown
+    bool twistedTorus = false;  // can slices of this chip be wired as twisted tori
     // Largest fraction of peak that large dense matmuls reach (public GEMM measurements).
     double matmulEfficiency = 1.0;
     int matmulTile = 128; // matmul unit tile: dimensions are padded to multiples of it

@@ -64,10 +64,14 @@ Json goodputJson(const reliability::GoodputResult& g) {
     out["checkpoint_write_s"] = g.checkpointWriteS;
     out["spare_available"] = g.spareAvailable;
     const auto& b = g.badput;
-    out["badput"] = {{"checkpoint", b.checkpoint},   {"lost_progress", b.lostProgress},
-                     {"restart", b.restart},         {"degraded", b.degraded},
-                     {"sdc", b.sdc},                 {"maintenance", b.maintenance},
-                     {"stragglers", b.stragglers},   {"preflight", b.preflight}};
+    out["badput"] = {{"checkpoint", b.checkpoint},
+                     {"lost_progress", b.lostProgress},
+                     {"restart", b.restart},
+                     {"degraded", b.degraded},
+                     {"sdc", b.sdc},
+                     {"maintenance", b.maintenance},
+                     {"stragglers", b.stragglers},
+                     {"preflight", b.preflight}};
     Json byKind;
     for (std::size_t k = 0; k < kFailureKinds; ++k)
         byKind[failureKindName(static_cast<FailureKind>(k))] = g.interruptionsPerDayByKind[k];
@@ -108,8 +112,7 @@ std::string evaluationJson(const ProjectEvaluation& evaluation,
     return Json{{"jobs", jobs}}.dump(2) + "\n";
 }
 
-std::string simulationJson(const std::string& jobName,
-                           const reliability::SimulationResult& r,
+std::string simulationJson(const std::string& jobName, const reliability::SimulationResult& r,
                            const reliability::GoodputResult& closedForm) {
     auto percentiles = [](const reliability::Percentiles& p) {
         return Json{{"p5", p.p5}, {"p50", p.p50}, {"p95", p.p95}, {"mean", p.mean}};

@@ -15,8 +15,7 @@ std::string evaluationJson(const perf::ProjectEvaluation& evaluation,
                            const std::vector<reliability::JobReliability>& reliability,
                            std::optional<std::size_t> job);
 std::string planJson(const perf::PlanResult& plan);
-std::string simulationJson(const std::string& jobName,
-                           const reliability::SimulationResult& result,
+std::string simulationJson(const std::string& jobName, const reliability::SimulationResult& result,
                            const reliability::GoodputResult& closedForm);
 
 } // namespace podplanner::model::output

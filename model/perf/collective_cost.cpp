@@ -31,7 +31,7 @@ AxisGroup axisGroup(const MeshMapping& mapping, const JobFabric& fabric, std::ui
         if (axis.level == Level::Torus) {
             // A whole axis with wraparound is a ring (both directions usable); a part of an
             // axis is a line; strided parts hop `stride` links per step.
-            const bool ring = axis.wraps && seg.factor == axis.size;
+            const bool ring = axis.wraps && seg.factor * seg.stride == axis.size;
             torusAxesFull += seg.factor == axis.size ? 1 : 0;
             // A strided part shares each link with the other groups interleaved with it.
             g.gbyteS += axis.chipGbyteS * (ring ? 2.0 : 1.0) / seg.stride;

@@ -20,8 +20,7 @@ double attentionSeconds(const JobContext& ctx, double t, double headDim, double 
     const double tileEfficiency =
         (t * headDim * keys) / (padded(t, tile) * padded(headDim, tile) * padded(keys, tile));
     const double flops = 4.0 * t * headDim * keys;
-    const double computeS =
-        flops / (ctx.peakFlops * ctx.chip.attentionEfficiency * tileEfficiency);
+    const double computeS = flops / (ctx.peakFlops * ctx.chip.attentionEfficiency * tileEfficiency);
     const double bytes = ctx.activationBytes * headDim * (2.0 * t + 2.0 * keys);
     return std::max(computeS, bytes / ctx.hbmBytesPerS);
 }
@@ -90,7 +89,9 @@ ComputeTimes computeTimes(const JobContext& ctx, const MeshSizes& sizes,
     c.layerForwardS = forward;
     // Backward: two matmuls (activation and weight gradient) per forward matmul, and twice the
     // element-wise traffic.
-    c.layerBackwardS = 2.0 * forward;
+    // The flash-attention backward recomputes the scores: five products against the forward's
+    // two, so 2.5 times its forward time.
+    c.layerBackwardS = 2.0 * (forward - c.attentionCoreForwardS) + 2.5 * c.attentionCoreForwardS;
 
     const double vocab = model.vocab / tp;
     c.headForwardS = matmulSeconds(ctx, t, d, vocab) + 4.0 * t * vocab * 2 / ctx.hbmBytesPerS;

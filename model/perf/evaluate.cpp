@@ -216,6 +216,13 @@ ProjectEvaluation evaluateProject(const Project& project) {
                     return true;
         return false;
     };
+    // A link is split only when the jobs' average demand exceeds what it carries; then each
+    // gets a share in proportion to its demand.
+    const ClusterSpec& c = project.cluster;
+    const double nic = c.chip.dcnGbitS / 8.0 * 1e9 * c.chip.dcnEfficiency;
+    const double podUplink =
+        static_cast<double>(c.pod.chips()) * nic / c.network.dcnOversubscription;
+    const double wanCapacity = c.network.wanGbitS / 8.0 * 1e9;
     double wanTotal = 0;
     for (double w : wan)
         wanTotal += w;
@@ -225,8 +232,10 @@ ProjectEvaluation evaluateProject(const Project& project) {
             if (sharesPod(j, k))
                 dcnTotal += dcn[k];
         LinkShares shares;
-        shares.dcn = dcn[j] > 0 && dcnTotal > dcn[j] ? dcn[j] / dcnTotal : 1.0;
-        shares.wan = wan[j] > 0 && wanTotal > wan[j] ? wan[j] / wanTotal : 1.0;
+        if (dcn[j] > 0 && dcnTotal > podUplink && dcnTotal > dcn[j])
+            shares.dcn = dcn[j] / dcnTotal;
+        if (wan[j] > 0 && wanTotal > wanCapacity && wanTotal > wan[j])
+            shares.wan = wan[j] / wanTotal;
         if (shares.dcn < 1.0 || shares.wan < 1.0)
             out.jobs[j] = evaluateJob(project, j, placements[j], shares);
     }

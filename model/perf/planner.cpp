@@ -133,17 +133,6 @@ PlanResult planJob(const Project& project, std::size_t jobIndex, const PlanOptio
                                         ++plan.rejectedInvalid;
                                         continue;
                                     }
-                                    const auto mapping = greedyMapping(fabric, l.sizes, kOrder);
-                                    if (mapping) {
-                                        l.mapping = *mapping;
-                                    } else {
-                                        // Rare: only another order or split fits.
-                                        StepResult probe;
-                                        if (!chooseBestMapping(ctx, l, probe)) {
-                                            ++plan.rejectedNoMapping;
-                                            continue;
-                                        }
-                                    }
                                     const double t =
                                         static_cast<double>(job.training.globalBatchTokens) /
                                         (static_cast<double>(dp) * fsdp * ep * cp * microbatches);
@@ -155,6 +144,17 @@ PlanResult planJob(const Project& project, std::size_t jobIndex, const PlanOptio
                                         if (smallestOver < 0 || over < smallestOver)
                                             smallestOver = over;
                                         continue;
+                                    }
+                                    const auto mapping = greedyMapping(fabric, l.sizes, kOrder);
+                                    if (mapping) {
+                                        l.mapping = *mapping;
+                                    } else {
+                                        // Rare: only another order or split fits.
+                                        StepResult probe;
+                                        if (!chooseBestMapping(ctx, l, probe)) {
+                                            ++plan.rejectedNoMapping;
+                                            continue;
+                                        }
                                     }
                                     ++plan.layoutsEvaluated;
                                     PlanCandidate c{l, evaluateLayout(ctx, l), {}, {}};

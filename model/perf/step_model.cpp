@@ -175,7 +175,16 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
         gradientS += stepReduceS;
         rec.add(CollectiveKind::ReduceScatter, kFsdp, gathered * ctx.gradientBytes, stepReduceS, 0);
     }
-    if (s[kDp] > 1) {
+    if (s[kDp] > 1 && l.shardOptimizer) {
+        // ZeRO-1: reduce-scatter the fp32 gradients, update the shard, all-gather the weights.
+        const double rs = collectiveSeconds(CollectiveKind::ReduceScatter,
+                                            params * ctx.gradientBytes, groups[kDp]);
+        const double ag =
+            collectiveSeconds(CollectiveKind::AllGather, params * ctx.weightBytes, groups[kDp]);
+        gradientS += rs + ag;
+        rec.add(CollectiveKind::ReduceScatter, kDp, params * ctx.gradientBytes, rs, 0);
+        rec.add(CollectiveKind::AllGather, kDp, params * ctx.weightBytes, ag, 0);
+    } else if (s[kDp] > 1) {
         const double bytes = params * ctx.gradientBytes;
         const double seconds = collectiveSeconds(CollectiveKind::AllReduce, bytes, groups[kDp]);
         gradientS += seconds;
@@ -204,7 +213,8 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     for (int i = 0; i < r.collectiveCount; ++i) {
         CollectiveRow& row = r.collectives[static_cast<std::size_t>(i)];
         const bool endOfStep =
-            (row.kind == CollectiveKind::AllReduce && (row.axis == kDp || row.axis == kEp)) ||
+            (row.axis == kDp && row.kind != CollectiveKind::PointToPoint) ||
+            (row.kind == CollectiveKind::AllReduce && row.axis == kEp) ||
             (row.kind == CollectiveKind::ReduceScatter && row.axis == kFsdp && l.fsdpPerStep);
         if (endOfStep && gradientS > 0)
             row.exposedSeconds = gradientExposed * row.seconds / gradientS;

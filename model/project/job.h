@@ -65,9 +65,9 @@ struct PlacementSpec {
 };
 
 struct CheckpointSpec {
-    double persistentWriteS = 0; // blocking write of one checkpoint to persistent storage
-    bool inMemory = false;       // replicas in other hosts' memory (restored from peers)
-    double inMemoryWriteS = 5;   // blocking copy of one in-memory checkpoint
+    double persistentWriteS = 0;       // blocking write of one checkpoint to persistent storage
+    bool inMemory = false;             // replicas in other hosts' memory (restored from peers)
+    double inMemoryWriteS = 5;         // blocking copy of one in-memory checkpoint
     std::optional<double> intervalMin; // nullopt: automatic (Young/Daly)
 };
 
@@ -77,10 +77,10 @@ struct PreflightSpec {
 };
 
 struct SdcSpec {
-    double ratePerChipHour = -1;        // per chip-hour; < 0: the cluster's rate
+    double ratePerChipHour = -1;         // per chip-hour; < 0: the cluster's rate
     std::string detection = "checksums"; // none | checksums | replay
-    double overhead = 0.0;              // share of step time the detection costs
-    double detectionLatencyH = 1.0;     // time from corruption to detection
+    double overhead = 0.0;               // share of step time the detection costs
+    double detectionLatencyH = 1.0;      // time from corruption to detection
 };
 
 struct MaintenanceWindow {

@@ -4,7 +4,6 @@
 #include "project/project_io.h"
 #include "project/reliability_json.h"
 
-
 namespace podplanner::model {
 
 namespace {

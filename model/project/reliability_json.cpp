@@ -68,7 +68,8 @@ ReliabilitySpec readReliabilitySpec(const Json& value, const std::string& pointe
             throwInputError(in.at("maintenance"), "an array of at most 1000 windows",
                             describeJson(*windows));
         for (std::size_t i = 0; i < windows->size(); ++i)
-            r.maintenance.push_back(readWindow((*windows)[i], childPointer(in.at("maintenance"), i)));
+            r.maintenance.push_back(
+                readWindow((*windows)[i], childPointer(in.at("maintenance"), i)));
     }
     if (const Json* stragglers = in.get("stragglers")) {
         ObjectReader s(*stragglers, in.at("stragglers"));

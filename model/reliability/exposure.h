@@ -13,25 +13,34 @@
 namespace podplanner::model::reliability {
 
 struct KindExposure {
-    double count = 0;          // components of this kind the job depends on
-    double perDay = 0;         // job interruptions per day of running caused by this kind
-    double repairH = 0;        // time to repair one (MTTR)
-    bool spareable = false;    // a hot spare cube / node can replace what fails
+    double count = 0;       // components of this kind the job depends on
+    double perDay = 0;      // job interruptions per day of running caused by this kind
+    double repairH = 0;     // time to repair one (MTTR)
+    bool spareable = false; // a hot spare cube / node can replace what fails
 };
 
 struct JobExposure {
     std::array<KindExposure, kFailureKinds> kinds{};
-    int slices = 1;            // data-parallel replicas an elastic job can shed (pods or slices)
-    int units = 0;             // cubes (TPU 3D) or nodes (GPU) the job occupies
+    int slices = 1;             // data-parallel replicas an elastic job can shed (pods or slices)
+    int units = 0;              // cubes (TPU 3D) or nodes (GPU) the job occupies
     std::vector<int> powerRows; // power rows of the job's racks
     std::vector<int> unitsPerPowerRow; // units of the job in each of those rows
     double spareSwapS = 0;
-    double sdcPerHour = 0;     // silent data corruptions per hour of running, whole job
+    // Units (cubes / nodes) that can replace a broken one: the job's hot spares and its share of
+    // the free units of its pods (the OCS or the scheduler can swap any free one in).
+    int spares = 0;
+    double sdcPerHour = 0; // silent data corruptions per hour of running, whole job
 
     double interruptionsPerDay() const;
 };
 
 JobExposure jobExposure(const ClusterSpec& cluster, const FloorLayout& floor,
                         const JobPlacement& placement, const ReliabilitySpec& policy);
+
+// Spares of every job: its hot spares plus a share, in proportion to its units, of the free
+// units left in its pods once every job's hot spares are set aside. TPU 2D pods have no OCS to
+// swap with: no spares there.
+std::vector<int> spareUnits(const ClusterSpec& cluster, const std::vector<Job>& jobs,
+                            const std::vector<JobPlacement>& placements);
 
 } // namespace podplanner::model::reliability

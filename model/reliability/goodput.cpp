@@ -5,7 +5,9 @@
 
 namespace podplanner::model::reliability {
 
-double youngIntervalH(double writeH, double mtbfH) { return std::sqrt(2.0 * writeH * mtbfH); }
+double youngIntervalH(double writeH, double mtbfH) {
+    return std::sqrt(2.0 * writeH * mtbfH);
+}
 
 double dalyIntervalH(double writeH, double mtbfH) {
     if (writeH >= 2.0 * mtbfH)
@@ -45,7 +47,7 @@ RecoveryModel recoveryModel(const JobExposure& e, const ReliabilitySpec& policy,
         m.intervalH = dalyIntervalH(m.checkpointWriteH, 1.0 / perHour);
     else
         m.intervalH = perHour > 0 ? stepH : 24.0; // free checkpoints: every step
-    m.intervalH = std::max(m.intervalH, stepH); // at most one checkpoint per step
+    m.intervalH = std::max(m.intervalH, stepH);   // at most one checkpoint per step
 
     // Spares: failures that a spare fixes hold it for their repair time.
     double spareRate = 0, spareHold = 0;
@@ -54,7 +56,7 @@ RecoveryModel recoveryModel(const JobExposure& e, const ReliabilitySpec& policy,
             spareRate += k.perDay / 24.0;
             spareHold += k.perDay / 24.0 * k.repairH;
         }
-    m.spareAvailable = policy.hotSpareCubes > 0 ? poissonBelow(policy.hotSpareCubes, spareHold) : 0;
+    m.spareAvailable = e.spares > 0 ? poissonBelow(e.spares, spareHold) : 0;
 
     // One slow chip stalls the synchronous step: P(any slow) = 1 - (1 - p)^chips.
     const double chips = e.kinds[static_cast<std::size_t>(FailureKind::Chip)].count;
@@ -72,12 +74,11 @@ RecoveryModel recoveryModel(const JobExposure& e, const ReliabilitySpec& policy,
         if (it == e.powerRows.end())
             continue;
         const int units = e.unitsPerPowerRow[static_cast<std::size_t>(it - e.powerRows.begin())];
-        const bool ride = w.mode == "spares" && policy.hotSpareCubes >= units;
+        const bool ride = w.mode == "spares" && e.spares >= units;
         const double down = (ride ? m.swapH : w.durationH) + m.restartH + m.checkpointWriteH;
         const double rate = 1.0 / (w.everyDays * 24.0);
-        m.maintenanceDowntimeH =
-            (m.maintenanceDowntimeH * m.maintenancePerHour + down * rate) /
-            (m.maintenancePerHour + rate);
+        m.maintenanceDowntimeH = (m.maintenanceDowntimeH * m.maintenancePerHour + down * rate) /
+                                 (m.maintenancePerHour + rate);
         m.maintenancePerHour += rate;
     }
     return m;

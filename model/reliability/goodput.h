@@ -17,7 +17,7 @@ double dalyIntervalH(double writeH, double mtbfH);
 struct Badput {
     double checkpoint = 0;
     double lostProgress = 0;
-    double restart = 0; // restarts, spare swaps and waiting for repairs (job down)
+    double restart = 0;  // restarts, spare swaps and waiting for repairs (job down)
     double degraded = 0; // running on fewer replicas while a slice is repaired
     double sdc = 0;
     double maintenance = 0;
@@ -31,7 +31,7 @@ struct Badput {
 };
 
 struct GoodputInputs {
-    double stepS = 1;          // from the performance engine
+    double stepS = 1; // from the performance engine
     double tokensPerS = 0;
     double idealTrainDays = 0; // time to train without interruptions
 };
@@ -39,16 +39,16 @@ struct GoodputInputs {
 // The parameters both the closed form and the Monte Carlo use, derived once.
 struct RecoveryModel {
     double checkpointWriteH = 0;
-    double intervalH = 0;        // checkpoint interval (compute time between checkpoints)
+    double intervalH = 0; // checkpoint interval (compute time between checkpoints)
     double restartH = 0;
     double swapH = 0;
-    double spareAvailable = 1;   // probability that a hot spare is free when one is needed
-    double stragglerFactor = 1;  // expected step time multiplier from slow chips
+    double spareAvailable = 1;  // probability that a hot spare is free when one is needed
+    double stragglerFactor = 1; // expected step time multiplier from slow chips
     double sdcOverhead = 0;
     double sdcLatencyH = 0;
     double preflightH = 0;
-    double maintenancePerHour = 0;     // planned windows per hour that hit the job
-    double maintenanceDowntimeH = 0;   // mean downtime of one such window
+    double maintenancePerHour = 0;   // planned windows per hour that hit the job
+    double maintenanceDowntimeH = 0; // mean downtime of one such window
 };
 
 RecoveryModel recoveryModel(const JobExposure& exposure, const ReliabilitySpec& policy,

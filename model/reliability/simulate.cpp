@@ -28,7 +28,7 @@ struct Trial {
 };
 
 class TrialRunner {
-public:
+  public:
     TrialRunner(const JobExposure& e, const ReliabilitySpec& policy, const GoodputInputs& inputs,
                 const SimulationOptions& options)
         : e_(e), policy_(policy), options_(options), m_(recoveryModel(e, policy, inputs)) {
@@ -43,8 +43,9 @@ public:
             const auto it = std::find(e.powerRows.begin(), e.powerRows.end(), w.powerRow);
             if (it == e.powerRows.end())
                 continue;
-            const int units = e.unitsPerPowerRow[static_cast<std::size_t>(it - e.powerRows.begin())];
-            const bool ride = w.mode == "spares" && policy.hotSpareCubes >= units;
+            const int units =
+                e.unitsPerPowerRow[static_cast<std::size_t>(it - e.powerRows.begin())];
+            const bool ride = w.mode == "spares" && e.spares >= units;
             const double down = (ride ? m_.swapH : w.durationH) + m_.restartH + m_.checkpointWriteH;
             for (double at = w.everyDays * 12.0; at < options.days * 24.0; at += w.everyDays * 24.0)
                 maintenance_.push_back({at, down, ride});
@@ -58,7 +59,7 @@ public:
     Trial run(std::uint64_t trial, std::vector<TimelineEvent>* timeline) const {
         Random rng{options_.seed * 0x2545f4914f6cdd1dULL + trial * 0x9e3779b97f4a7c15ULL + 1};
         const double horizon = options_.days * 24.0;
-        std::vector<double> spareFreeAt(static_cast<std::size_t>(policy_.hotSpareCubes), 0.0);
+        std::vector<double> spareFreeAt(static_cast<std::size_t>(e_.spares), 0.0);
         std::size_t nextWindow = 0;
         double t = 0, useful = 0, degradedLoss = 0;
         Trial out;
@@ -97,12 +98,13 @@ public:
                     kind = static_cast<int>(k);
             }
             if (kind < 0) {
-                // Silent data corruption, found detectionLatency later: roll back to the last
-                // checkpoint before the corruption.
-                const double before = std::max(0.0, ran - m_.sdcLatencyH);
-                const double kept = std::floor(before / cycle_) * m_.intervalH;
-                useful += kept * usefulFactor_;
-                const double lost = ran - std::floor(before / cycle_) * cycle_;
+                // Silent data corruption, found detectionLatency after it happened: roll back to
+                // the last checkpoint before the corruption, which may lie in an earlier segment.
+                const double lost = m_.sdcLatencyH + rng.uniform() * cycle_;
+                const double kept = std::max(0.0, ran - lost);
+                useful += std::floor(kept / cycle_) * m_.intervalH * usefulFactor_;
+                if (lost > ran)
+                    useful -= (lost - ran) * (m_.intervalH / cycle_) * usefulFactor_;
                 record(end, "sdc", "rolled back to the checkpoint before the corruption", lost,
                        m_.restartH);
                 t = end + m_.restartH;
@@ -134,7 +136,7 @@ public:
         return out;
     }
 
-private:
+  private:
     struct Window {
         double at;
         double downtimeH;

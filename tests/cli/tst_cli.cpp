@@ -90,6 +90,54 @@ class CliTest : public QObject {
         QCOMPARE(jobs[2]["slices"][0]["cubes"], nlohmann::json::array({140, 141}));
     }
 
+    void evaluateJsonHasTheDesignKeys() {
+        const Run r = run({"evaluate", example("ironwood-shared.podplanner"), "--json"});
+        QCOMPARE(r.code, 0);
+        const auto doc = nlohmann::json::parse(r.out);
+        QCOMPARE(doc["jobs"].size(), std::size_t{3});
+        for (const auto& job : doc["jobs"]) {
+            for (const char* key :
+                 {"chips", "step_time_s", "compute_s", "exposed_comm_s", "bubble_s", "mfu", "hfu",
+                  "tokens_per_s", "hbm_used_gib_per_chip", "hbm_fits", "collectives",
+                  "time_to_train_days", "goodput", "energy_kwh", "cost_usd"})
+                QVERIFY2(job.contains(key), key);
+            for (const char* key : {"expected", "interruptions_per_day", "job_mtbf_h",
+                                    "checkpoint_interval_min", "badput"})
+                QVERIFY2(job["goodput"].contains(key), key);
+            for (const char* key :
+                 {"checkpoint", "lost_progress", "restart", "degraded", "sdc", "maintenance"})
+                QVERIFY2(job["goodput"]["badput"].contains(key), key);
+            const double g = job["goodput"]["expected"].get<double>();
+            QVERIFY(g > 0 && g <= 1);
+            for (const auto& c : job["collectives"])
+                for (const char* key : {"kind", "axis", "bytes", "time_s", "exposed_s"})
+                    QVERIFY2(c.contains(key), key);
+        }
+        const Run one =
+            run({"evaluate", example("ironwood-shared.podplanner"), "--job", "2", "--json"});
+        QCOMPARE(nlohmann::json::parse(one.out)["jobs"][0]["job"].get<std::string>(),
+                 std::string("moe-experiment"));
+        QCOMPARE(run({"evaluate", example("ironwood-shared.podplanner"), "--job", "9"}).code, 1);
+    }
+
+    void planAndSimulate() {
+        const Run plan = run({"plan", example("v4-pod-gpt3.podplanner"), "--top", "3", "--json"});
+        QCOMPARE(plan.code, 0);
+        const auto p = nlohmann::json::parse(plan.out);
+        QCOMPARE(p["top"].size(), std::size_t{3});
+        QVERIFY(p["layouts_evaluated"].get<long>() > 0);
+        QVERIFY(p.contains("elapsed_s"));
+        const Run a = run({"simulate", example("v4-pod-gpt3.podplanner"), "--trials", "200",
+                           "--days", "10", "--seed", "3", "--json"});
+        const Run b = run({"simulate", example("v4-pod-gpt3.podplanner"), "--trials", "200",
+                           "--days", "10", "--seed", "3", "--json"});
+        QCOMPARE(a.code, 0);
+        QCOMPARE(a.out, b.out); // same seed, same result
+        const auto s = nlohmann::json::parse(a.out);
+        QVERIFY(s["goodput"]["p5"].get<double>() <= s["goodput"]["p95"].get<double>());
+        QVERIFY(s.contains("timeline"));
+    }
+
     void formatRewritesCanonically() {
         QTemporaryDir tmp;
         const QString copy = tmp.filePath("c.podplanner");

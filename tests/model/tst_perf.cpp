@@ -165,8 +165,9 @@ class PerfTest : public QObject {
                  QByteArray::number(c.modelFlopsPerToken));
         QVERIFY(std::abs(c.totalParams / 540e9 - 1) < 0.02);
         // Full recomputation reruns the layers' forward pass, not the LM head.
-        QVERIFY(near(c.hardwareFlopsPerToken("full") - c.modelFlopsPerToken,
-                     2 * (c.activeMatmulParams - c.outputParams) + c.attentionFlopsPerTokenForward));
+        QVERIFY(
+            near(c.hardwareFlopsPerToken("full") - c.modelFlopsPerToken,
+                 2 * (c.activeMatmulParams - c.outputParams) + c.attentionFlopsPerTokenForward));
         QCOMPARE(c.hardwareFlopsPerToken("selective"), c.modelFlopsPerToken);
     }
 

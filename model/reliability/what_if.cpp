@@ -1,0 +1,116 @@
+#include "reliability/what_if.h"
+
+#include "project/placement.h"
+
+#include <algorithm>
+
+namespace podplanner::model::reliability {
+
+const char* jobStateName(JobState state) {
+    switch (state) {
+    case JobState::Running:
+        return "running";
+    case JobState::RecoveringOnSpare:
+        return "recovering on a spare";
+    case JobState::Degraded:
+        return "degraded";
+    case JobState::WaitingForRepair:
+        return "waiting for repair";
+    }
+    return "";
+}
+
+namespace {
+
+// Free, healthy units of a pod that can replace a broken one (cubes through the OCS; GPU nodes
+// through the scheduler). TPU 2D pods cannot swap.
+int freeHealthyUnits(const Project& project, const Topology& topology,
+                     const std::vector<JobPlacement>& placements, int pod) {
+    const PodSpec& spec = project.cluster.pod;
+    if (spec.kind == PodKind::Tpu2d)
+        return 0;
+    std::vector<int> inUse;
+    for (const auto& p : placements)
+        for (const auto& s : p.slices)
+            if (s.pod == pod)
+                inUse.insert(inUse.end(), s.cubes.begin(), s.cubes.end());
+    if (spec.kind == PodKind::Tpu3d) {
+        int free = 0;
+        while (const auto spare = topology.findSpareCube(pod, inUse)) {
+            inUse.push_back(*spare);
+            ++free;
+        }
+        return free;
+    }
+    std::vector<char> used(static_cast<std::size_t>(spec.nodes), 0);
+    for (const auto& p : placements)
+        for (const auto& s : p.slices)
+            if (s.pod == pod)
+                for (int n : s.nodes)
+                    used[static_cast<std::size_t>(n)] = 1;
+    int free = 0;
+    for (int n = 0; n < spec.nodes; ++n)
+        if (!used[static_cast<std::size_t>(n)] &&
+            topology.isChipAlive(pod * spec.chips() +
+                                 static_cast<std::int64_t>(n) * spec.gpusPerNode))
+            ++free;
+    return free;
+}
+
+} // namespace
+
+WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& topology,
+                    const std::vector<JobReliability>& reliability) {
+    const auto placements = placeJobs(project);
+    const JobPlacement& placement = placements.at(job);
+    const Job& spec = project.jobs.at(job);
+    WhatIfResult r;
+    std::vector<int> brokenPods;
+    for (const auto& slice : placement.slices) {
+        const SliceHealth health = topology.sliceHealth(slice);
+        if (health.intact)
+            continue;
+        ++r.brokenSlices;
+        brokenPods.push_back(slice.pod);
+        for (const auto& reason : health.problems)
+            if (r.reasons.size() < 8)
+                r.reasons.push_back(reason);
+    }
+    const JobReliability& healthy = reliability.at(job);
+    JobExposure exposure = healthy.exposure;
+    if (r.brokenSlices == 0) {
+        r.goodputExpected = healthy.goodput.expected;
+        return r;
+    }
+    // Each broken slice needs a spare unit in its pod (one per broken cube or node, at least one).
+    bool sparesSuffice = true;
+    for (int pod : brokenPods) {
+        if (freeHealthyUnits(project, topology, placements, pod) < 1 || exposure.spares < 1)
+            sparesSuffice = false;
+        else
+            ++r.sparesUsed;
+    }
+    if (sparesSuffice) {
+        r.state = JobState::RecoveringOnSpare;
+        r.throughputNow = 0; // down for the swap and restart, then back to full speed
+        exposure.spares = std::max(0, exposure.spares - r.sparesUsed);
+        r.goodputExpected = closedFormGoodput(exposure, spec.reliability, healthy.inputs).expected;
+        r.reasons.push_back("a spare replaces the broken part after an OCS swap and a restart");
+    } else if (spec.reliability.elastic &&
+               r.brokenSlices < static_cast<int>(placement.slices.size())) {
+        r.state = JobState::Degraded;
+        const double slices = static_cast<double>(placement.slices.size());
+        r.throughputNow = (slices - r.brokenSlices) / slices;
+        r.goodputExpected = healthy.goodput.expected * r.throughputNow;
+        r.reasons.push_back("continuing on the healthy data-parallel replicas until the repair");
+    } else {
+        r.state = JobState::WaitingForRepair;
+        r.throughputNow = 0;
+        r.goodputExpected = 0;
+        r.reasons.push_back("no spare and no elastic continuation: the job waits for the repair");
+    }
+    r.sparesUsed = sparesSuffice ? r.sparesUsed : 0;
+    return r;
+}
+
+} // namespace podplanner::model::reliability

@@ -1,0 +1,223 @@
+// The failure and goodput engine: Young/Daly check values, a blast-radius count by hand, the
+// closed form against the Monte Carlo on the examples, monotonic behaviour, determinism, and
+// the what-if states.
+#include "cluster/floor_layout.h"
+#include "perf/evaluate.h"
+#include "project/placement.h"
+#include "project/project_io.h"
+#include "reliability/job_goodput.h"
+#include "reliability/what_if.h"
+
+#include <QtTest>
+
+using namespace podplanner::model;
+using namespace podplanner::model::reliability;
+
+namespace {
+
+Project v4Job(const std::string& shape, const std::string& reliability, int fsdp) {
+    return readProject(R"({"format": "podplanner-project", "version": 1, "name": "r",
+      "cluster": {"preset": "tpu-v4-pod"},
+      "jobs": [{"name": "j",
+        "model": {"layers": 32, "d_model": 4096, "heads": 32, "kv_heads": 8, "head_dim": 128,
+                  "ffn": 14336, "vocab": 128256, "seq_len": 8192},
+        "training": {"global_batch_tokens": 100663296, "total_tokens": 100000000000},
+        "parallelism": {"fsdp": )" +
+                       std::to_string(fsdp) + R"(},
+        "placement": {"pod": 0, "shape": ")" +
+                       shape + R"("},
+        "reliability": )" +
+                       reliability + "}]}");
+}
+
+JobReliability reliabilityOf(const Project& p, std::size_t job = 0) {
+    return evaluateReliability(p, perf::evaluateProject(p)).at(job);
+}
+
+double goodputOf(const Project& p) {
+    return reliabilityOf(p).goodput.expected;
+}
+
+QString example(const char* name) {
+    return QStringLiteral(PODPLANNER_SOURCE_DIR "/resources/examples/") + name;
+}
+
+} // namespace
+
+class ReliabilityTest : public QObject {
+    Q_OBJECT
+  private slots:
+    void youngAndDalyCheckValues() {
+        // HARDWARE.md: delta = 5 min gives 117 min at M = 24 h and 57 min at M = 6 h (Daly).
+        QVERIFY(std::abs(dalyIntervalH(5.0 / 60, 24) * 60 - 117) < 0.5);
+        QVERIFY(std::abs(dalyIntervalH(5.0 / 60, 6) * 60 - 57) < 0.5);
+        QVERIFY(std::abs(youngIntervalH(5.0 / 60, 24) * 60 - 120) < 1e-9);
+        QCOMPARE(dalyIntervalH(5, 2), 2.0); // delta >= 2M: checkpoint every M
+    }
+
+    void blastRadiusCountByHand() {
+        // A 4x4x8 slice on cubes 0 and 1 of a v4 pod: 128 chips in 32 trays of 4, 2 cubes with
+        // 144 electrical + 96 optical links each, every one of the pod's 48 OCS, 2 ToRs, the
+        // hosts' 32 NICs, and one power row (both cubes sit in row 0).
+        const Project p = v4Job("4x4x8", "{}", 128);
+        const auto placements = placeJobs(p);
+        const JobExposure e = jobExposure(p.cluster, buildFloorLayout(p.cluster), placements[0],
+                                          p.jobs[0].reliability);
+        auto count = [&](FailureKind k) { return e.kinds[static_cast<std::size_t>(k)].count; };
+        QCOMPARE(count(FailureKind::Chip), 128.0);
+        QCOMPARE(count(FailureKind::Host), 32.0);
+        QCOMPARE(count(FailureKind::Cube), 2.0);
+        QCOMPARE(count(FailureKind::IciLink), 2.0 * (144 + 96));
+        QCOMPARE(count(FailureKind::Ocs), 48.0);
+        QCOMPARE(count(FailureKind::DcnLink), 32.0);
+        QCOMPARE(count(FailureKind::Switch), 2.0);
+        QCOMPARE(count(FailureKind::PowerRow), 1.0);
+        QCOMPARE(e.units, 2);
+        // Rates: count x per-day rate of the preset.
+        QVERIFY(std::abs(e.kinds[0].perDay - 128 * p.cluster.failures.perDay(FailureKind::Chip)) <
+                1e-12);
+        // A sub-cube slice depends on no OCS.
+        const Project sub = v4Job("2x2x4", "{}", 16);
+        const JobExposure s = jobExposure(sub.cluster, buildFloorLayout(sub.cluster),
+                                          placeJobs(sub)[0], sub.jobs[0].reliability);
+        QCOMPARE(s.kinds[static_cast<std::size_t>(FailureKind::Ocs)].count, 0.0);
+    }
+
+    void closedFormMatchesMonteCarloOnExamples_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("job");
+        for (const char* f : {"ironwood-shared.podplanner", "v4-pod-gpt3.podplanner",
+                              "h100-cluster-70b.podplanner", "multisite-405b.podplanner"}) {
+            const Project p = loadProjectFile(example(f).toStdString());
+            for (std::size_t j = 0; j < p.jobs.size(); ++j)
+                QTest::newRow((std::string(f) + "#" + std::to_string(j)).c_str())
+                    << example(f) << static_cast<int>(j);
+        }
+    }
+    void closedFormMatchesMonteCarloOnExamples() {
+        QFETCH(QString, file);
+        QFETCH(int, job);
+        const Project p = loadProjectFile(file.toStdString());
+        const JobReliability r = reliabilityOf(p, static_cast<std::size_t>(job));
+        SimulationOptions options;
+        options.trials = 2000;
+        options.days = 30;
+        options.seed = 11;
+        const SimulationResult sim = simulateGoodput(
+            r.exposure, p.jobs[static_cast<std::size_t>(job)].reliability, r.inputs, options);
+        QVERIFY2(std::abs(sim.goodput.mean - r.goodput.expected) < 0.02,
+                 qPrintable(QString("Monte Carlo %1 vs closed form %2")
+                                .arg(sim.goodput.mean)
+                                .arg(r.goodput.expected)));
+        QVERIFY(sim.goodput.p5 <= sim.goodput.p50 && sim.goodput.p50 <= sim.goodput.p95);
+        QVERIFY(std::abs(sim.interruptionsPerDay - r.goodput.interruptionsPerDay) /
+                    r.goodput.interruptionsPerDay <
+                0.1);
+    }
+
+    void sameSeedSameResultWhateverTheThreads() {
+        const Project p = loadProjectFile(example("multisite-405b.podplanner").toStdString());
+        const JobReliability r = reliabilityOf(p);
+        SimulationOptions one;
+        one.trials = 300;
+        one.seed = 5;
+        one.threads = 1;
+        SimulationOptions two = one;
+        two.threads = 2;
+        const auto a = simulateGoodput(r.exposure, p.jobs[0].reliability, r.inputs, one);
+        const auto b = simulateGoodput(r.exposure, p.jobs[0].reliability, r.inputs, two);
+        QCOMPARE(a.goodput.p50, b.goodput.p50);
+        QCOMPARE(a.goodput.mean, b.goodput.mean);
+        QCOMPARE(a.timeline.size(), b.timeline.size());
+        QVERIFY(!a.timeline.empty());
+        SimulationOptions other = one;
+        other.seed = 6;
+        QVERIFY(simulateGoodput(r.exposure, p.jobs[0].reliability, r.inputs, other).goodput.mean !=
+                a.goodput.mean);
+    }
+
+    void betterRecoveryNeverLowersGoodput() {
+        // A whole pod (no free cubes): waiting for repairs dominates.
+        const double base = goodputOf(v4Job("16x16x16", R"({"restart_s": 600})", 4096));
+        const double spares =
+            goodputOf(v4Job("16x16x12", R"({"restart_s": 600, "hot_spare_cubes": 4})", 3072));
+        const double faster = goodputOf(v4Job("16x16x16", R"({"restart_s": 60})", 4096));
+        const double inMemory = goodputOf(v4Job(
+            "16x16x16",
+            R"({"restart_s": 600, "checkpoint": {"persistent_write_s": 300, "in_memory": true}})",
+            4096));
+        const double persistent = goodputOf(v4Job(
+            "16x16x16", R"({"restart_s": 600, "checkpoint": {"persistent_write_s": 300}})", 4096));
+        QVERIFY(spares > base);
+        QVERIFY(faster >= base);
+        QVERIFY(inMemory >= persistent);
+        // More spares never hurt.
+        double previous = 0;
+        for (int n : {0, 1, 2, 4, 8}) {
+            const double g = goodputOf(
+                v4Job("16x16x12", R"({"hot_spare_cubes": )" + std::to_string(n) + "}", 3072));
+            QVERIFY(g >= previous - 1e-12);
+            previous = g;
+        }
+    }
+
+    // Two pods of two cubes, both full (no spares): a failure either waits for the repair or,
+    // elastic, runs on the other pod meanwhile.
+    void elasticNeverLowersGoodput() {
+        const auto project = [](bool elastic) {
+            return readProject(
+                std::string(R"({"format": "podplanner-project", "version": 1, "name": "e",
+              "cluster": {"preset": "tpu-v4-pod", "overrides": {"sites": [{"pods": 2}],
+                "pod": {"cubes": 2, "max_slice_cubes": 2},
+                "repair_hours": {"chip": 4, "host": 4, "cube": 4, "ocs": 4, "ici_link": 4,
+                                 "dcn_link": 4, "switch": 4, "power_row": 4}}},
+              "jobs": [{"name": "j",
+                "model": {"layers": 32, "d_model": 4096, "heads": 32, "kv_heads": 8, "head_dim": 128,
+                          "ffn": 14336, "vocab": 128256, "seq_len": 8192},
+                "training": {"global_batch_tokens": 4194304, "total_tokens": 100000000000},
+                "parallelism": {"dp": 2, "fsdp": 128},
+                "placement": {"pods": [0, 1], "shape": "4x4x8"},
+                "reliability": {"elastic": )") +
+                (elastic ? "true" : "false") + "}}]}");
+        };
+        const double elastic = goodputOf(project(true));
+        const double waiting = goodputOf(project(false));
+        QVERIFY2(elastic > waiting && waiting > 0,
+                 qPrintable(QString("%1 vs %2").arg(elastic).arg(waiting)));
+    }
+
+    void moreChipsNeverLowerTheInterruptionRate() {
+        double previous = 0;
+        for (const auto& [shape, fsdp] : std::vector<std::pair<std::string, int>>{
+                 {"4x4x4", 64}, {"4x4x8", 128}, {"8x8x8", 512}, {"8x8x16", 1024}}) {
+            const double rate = reliabilityOf(v4Job(shape, "{}", fsdp)).goodput.interruptionsPerDay;
+            QVERIFY(rate >= previous);
+            previous = rate;
+        }
+    }
+
+    void whatIfStates() {
+        const Project p = loadProjectFile(example("v4-pod-gpt3.podplanner").toStdString());
+        const auto rel = evaluateReliability(p, perf::evaluateProject(p));
+        Topology t(p.cluster);
+        QCOMPARE(whatIf(p, 0, t, rel).state, JobState::Running);
+        // Fail a chip the job uses: a free cube replaces its cube.
+        const auto placement = placeJobs(p)[0];
+        const std::int64_t chip = t.chipsOf(placement.slices[0]).front();
+        t.setFailed({ComponentKind::Chip, chip}, true);
+        const WhatIfResult spare = whatIf(p, 0, t, rel);
+        QCOMPARE(spare.state, JobState::RecoveringOnSpare);
+        QCOMPARE(spare.brokenSlices, 1);
+        QVERIFY(spare.goodputExpected <= rel[0].goodput.expected + 1e-12);
+        // An OCS down: no cube can be swapped in, the job waits.
+        t.clearFailures();
+        t.setFailed({ComponentKind::Ocs, 3}, true);
+        const WhatIfResult wait = whatIf(p, 0, t, rel);
+        QCOMPARE(wait.state, JobState::WaitingForRepair);
+        QCOMPARE(wait.throughputNow, 0.0);
+        QVERIFY(!wait.reasons.empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(ReliabilityTest)
+#include "tst_reliability.moc"
