@@ -38,6 +38,10 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
         return row.hbmCapacityGib;
     case PerfErrorRole:
         return row.perfError;
+    case GoodputRole:
+        return row.goodput;
+    case InterruptionsRole:
+        return row.interruptionsPerDay;
     default:
         return {};
     }
@@ -56,7 +60,9 @@ QHash<int, QByteArray> JobListModel::roleNames() const {
             {TokensPerSecondRole, "tokensPerSecond"},
             {HbmUsedRole, "hbmUsedGib"},
             {HbmCapacityRole, "hbmCapacityGib"},
-            {PerfErrorRole, "perfError"}};
+            {PerfErrorRole, "perfError"},
+            {GoodputRole, "goodput"},
+            {InterruptionsRole, "interruptionsPerDay"}};
 }
 
 void JobListModel::setRows(QList<JobRow> rows) {

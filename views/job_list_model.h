@@ -20,6 +20,8 @@ struct JobRow {
     double tokensPerS = 0;
     double hbmUsedGib = 0;
     double hbmCapacityGib = 0;
+    double goodput = 0;             // from the failure and goodput engine
+    double interruptionsPerDay = 0;
     QString perfError;
 };
 
@@ -41,7 +43,9 @@ class JobListModel : public QAbstractListModel {
         TokensPerSecondRole,
         HbmUsedRole,
         HbmCapacityRole,
-        PerfErrorRole
+        PerfErrorRole,
+        GoodputRole,
+        InterruptionsRole
     };
 
     using QAbstractListModel::QAbstractListModel;

@@ -2,6 +2,7 @@
 
 #include "core/input_error.h"
 #include "perf/evaluate.h"
+#include "reliability/job_goodput.h"
 #include "project/placement.h"
 #include "project/project_io.h"
 #include "topology/slice_shape.h"
@@ -35,6 +36,7 @@ QVariantMap summarize(const model::Topology& t, const model::ClusterSpec& cluste
 void addPerformance(const model::Project& project, QList<JobRow>& rows) {
     try {
         const auto evaluation = model::perf::evaluateProject(project);
+        const auto reliability = model::reliability::evaluateReliability(project, evaluation);
         constexpr double gib = 1024.0 * 1024.0 * 1024.0;
         for (qsizetype j = 0; j < rows.size(); ++j) {
             const auto& step = evaluation.jobs[static_cast<std::size_t>(j)].step;
@@ -43,6 +45,9 @@ void addPerformance(const model::Project& project, QList<JobRow>& rows) {
             rows[j].tokensPerS = step.tokensPerS;
             rows[j].hbmUsedGib = step.memory.total() / gib;
             rows[j].hbmCapacityGib = step.hbmCapacityBytes / gib;
+            const auto& g = reliability[static_cast<std::size_t>(j)].goodput;
+            rows[j].goodput = g.expected;
+            rows[j].interruptionsPerDay = g.interruptionsPerDay;
         }
     } catch (const std::exception& e) {
         for (auto& row : rows)

@@ -29,6 +29,8 @@ ListView {
         required property real hbmUsedGib
         required property real hbmCapacityGib
         required property string perfError
+        required property real goodput
+        required property real interruptionsPerDay
         width: ListView.view.width
         height: 40
         radius: 4
@@ -44,16 +46,16 @@ ListView {
                 radius: 3
                 color: row.jobColor
             }
-            Label { text: row.name; font.bold: true; Layout.preferredWidth: 220; elide: Text.ElideRight }
-            Label { text: Number(row.chips).toLocaleString(Qt.locale(), "f", 0) + qsTr(" chips"); Layout.preferredWidth: 120 }
+            Label { text: row.name; font.bold: true; Layout.preferredWidth: 170; elide: Text.ElideRight }
+            Label { text: Number(row.chips).toLocaleString(Qt.locale(), "f", 0) + qsTr(" chips"); Layout.preferredWidth: 100 }
             Label {
                 text: row.slices > 1 ? row.slices + " × " + row.shape : row.shape
-                Layout.preferredWidth: 140
+                Layout.preferredWidth: 110
                 ToolTip.visible: shapeHover.hovered
                 ToolTip.text: qsTr("Slice shape (one slice per pod)")
                 HoverHandler { id: shapeHover }
             }
-            Label { text: qsTr("wraparound: ") + row.wraparound + (row.twisted ? qsTr(", twisted") : ""); Layout.preferredWidth: 190 }
+            Label { text: qsTr("wraparound: ") + row.wraparound + (row.twisted ? qsTr(", twisted") : ""); Layout.preferredWidth: 170 }
             Label {
                 objectName: "stepTime" + row.index
                 visible: row.perfError.length === 0
@@ -72,10 +74,19 @@ ListView {
                 HoverHandler { id: mfuHover }
             }
             Label {
+                objectName: "goodput" + row.index
+                visible: row.perfError.length === 0
+                text: (100 * row.goodput).toFixed(1) + qsTr("% goodput")
+                Layout.preferredWidth: 120
+                ToolTip.visible: goodputHover.hovered
+                ToolTip.text: qsTr("Expected useful progress over wall time, with %1 interruptions a day").arg(row.interruptionsPerDay.toFixed(1))
+                HoverHandler { id: goodputHover }
+            }
+            Label {
                 visible: row.perfError.length === 0
                 text: qsTr("HBM ") + row.hbmUsedGib.toFixed(1) + " / " + row.hbmCapacityGib.toFixed(0) + qsTr(" GiB")
                 color: row.hbmUsedGib > row.hbmCapacityGib ? "#c5221f" : "#202124"
-                Layout.preferredWidth: 140
+                Layout.preferredWidth: 130
             }
             Label {
                 visible: row.perfError.length > 0

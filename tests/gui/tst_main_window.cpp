@@ -97,6 +97,7 @@ class MainWindowTest : public QObject {
         }
         // Each job shows its predicted step time.
         QVERIFY(find("stepTime0")->property("text").toString().endsWith("s/step"));
+        QVERIFY(find("goodput0")->property("text").toString().endsWith("% goodput"));
         // The window is not blank: many distinct colours (text, swatches, panels).
         QSet<QRgb> colours;
         for (int y = 0; y < image.height(); y += 7)

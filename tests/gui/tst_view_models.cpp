@@ -28,6 +28,8 @@ class ViewModelsTest : public QObject {
         QVERIFY(mfu > 0 && mfu < 1);
         QCOMPARE(first.data(JobListModel::HbmCapacityRole).toDouble(), 192.0);
         QVERIFY(first.data(JobListModel::PerfErrorRole).toString().isEmpty());
+        const double goodput = first.data(JobListModel::GoodputRole).toDouble();
+        QVERIFY(goodput > 0.5 && goodput < 1);
         QVERIFY(doc.load(PODPLANNER_SOURCE_DIR "/resources/examples/h100-cluster-70b.podplanner"));
         QCOMPARE(doc.jobs()->rowCount(), 1);
         QCOMPARE(doc.jobs()->index(0).data(JobListModel::ShapeRole).toString(),
@@ -42,7 +44,7 @@ class ViewModelsTest : public QObject {
         QSignalSpy changed(&doc, &ProjectDocument::projectChanged);
         QVERIFY(!doc.load(PODPLANNER_SOURCE_DIR "/tests/data/bad/jobs-overlap.json"));
         QCOMPARE(changed.count(), 0);
-        QCOMPARE(doc.projectName(), QString("GPT-3 175B on a whole TPU v4 pod"));
+        QCOMPARE(doc.projectName(), QString("GPT-3 175B on 48 cubes of a TPU v4 pod"));
         QVERIFY(doc.errorText().contains("/jobs/1/placement/cubes/0"));
         QCOMPARE(doc.counts().value("chips").toLongLong(), 4096LL);
         QCOMPARE(doc.counts().value("ocs").toLongLong(), 48LL);
