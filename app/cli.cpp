@@ -27,6 +27,9 @@ Usage:
                                        step time, MFU, memory and collectives of each job
   podplanner plan PROJECT [--job N] [--top K] [--json]
                                        the best layouts of a job (default: the first) on its chips
+  podplanner sweep PROJECT --param POINTER=LO:HI:STEP ... [--shard I/N] --csv
+                                       every combination of the parameters, evaluated; one CSV row
+                                       per point and job; --shard I/N takes every N-th point from I
   podplanner simulate PROJECT [--job N] [--trials N] [--days D] [--seed S] [--json]
                                        Monte Carlo of failures and recovery: goodput percentiles
                                        and a sample timeline (defaults: 1000 trials, 30 days)
@@ -40,8 +43,8 @@ Limits (raise them for very large inputs):
 Exit codes: 0 ok, 1 bad input, 2 usage. Errors go to stderr.
 )";
 
-const std::vector<std::string> kSubcommands = {"validate", "info", "format",  "presets",
-                                               "evaluate", "plan", "simulate"};
+const std::vector<std::string> kSubcommands = {"validate", "info", "format",   "presets",
+                                               "evaluate", "plan", "simulate", "sweep"};
 
 struct Options {
     std::string command;
@@ -53,6 +56,9 @@ struct Options {
     int trials = 1000;
     double days = 30;
     std::uint64_t seed = 1;
+    std::vector<std::string> params;
+    std::string shard;
+    bool csv = false;
     model::LoadLimits limits;
 };
 
@@ -80,6 +86,12 @@ Options parseOptions(const std::vector<std::string>& args) {
         };
         if (a == "--json")
             o.json = true;
+        else if (a == "--csv")
+            o.csv = true;
+        else if (a == "--param")
+            o.params.push_back(value());
+        else if (a == "--shard")
+            o.shard = value();
         else if (a == "-o" || a == "--output")
             o.output = value();
         else if (a == "--job")
@@ -172,6 +184,13 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return runInfo(o, out);
         if (o.command == "format")
             return runFormat(o, out);
+        if (o.command == "sweep") {
+            if (o.params.empty())
+                throw UsageError{"sweep needs at least one --param POINTER=LO:HI:STEP"};
+            if (!o.csv)
+                throw UsageError{"sweep writes CSV: add --csv"};
+            return runSweep({onlyProject(o), o.params, o.shard}, o.limits, out, err);
+        }
         if (o.command == "evaluate" || o.command == "plan" || o.command == "simulate") {
             const PerfRequest request{onlyProject(o), o.job,  o.top, o.json,
                                       o.trials,       o.days, o.seed};

@@ -34,6 +34,15 @@ struct PerfRequest {
 // [--top K] [--json]`. They throw model::InputError / std::exception like the other commands.
 int runEvaluate(const PerfRequest& request, const model::LoadLimits& limits, std::ostream& out);
 int runPlan(const PerfRequest& request, const model::LoadLimits& limits, std::ostream& out);
+struct SweepRequest {
+    std::string project;
+    std::vector<std::string> params;
+    std::string shard;
+};
+// `podplanner sweep PROJECT --param POINTER=LO:HI:STEP ... [--shard I/N] --csv`
+int runSweep(const SweepRequest& request, const model::LoadLimits& limits, std::ostream& out,
+             std::ostream& err);
+
 // `podplanner simulate PROJECT [--job N] [--trials N] [--days D] [--seed S] [--json]`
 int runSimulate(const PerfRequest& request, const model::LoadLimits& limits, std::ostream& out);
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: installs what is needed (apt-get, as root), builds the release preset and runs the
 # whole suite under Xvfb (GUI tests draw in a real window), then builds the model, CLI and their
-# tests with AddressSanitizer + UndefinedBehaviorSanitizer and runs them.
+# tests with AddressSanitizer + UndefinedBehaviorSanitizer and runs them, then fuzzes the loaders
+# for a minute each (scripts/fuzz.sh; FUZZ_SECONDS changes that).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,3 +16,6 @@ echo "== asan + ubsan build and model/CLI tests"
 scripts/build.sh asan
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --preset asan -j2
+
+echo "== fuzzing the project loader, topology strings and sweep parameters"
+scripts/fuzz.sh "${FUZZ_SECONDS:-60}"

@@ -98,11 +98,12 @@ std::string evaluationJson(const ProjectEvaluation& evaluation,
             out[key] = value;
         // Wall-clock figures include the goodput: chips are paid for while the job is down.
         const auto& g = reliability.at(j).goodput;
-        const double wallFactor = g.expected > 0 ? 1.0 / g.expected : 0.0;
-        out["time_to_train_days"] = g.timeToTrainDays;
+        // With no goodput the run never ends: the wall-clock figures are unknown (null).
+        const bool finishes = g.expected > 0;
+        out["time_to_train_days"] = finishes ? Json(g.timeToTrainDays) : Json(nullptr);
         out["time_to_train_ideal_days"] = e.timeToTrainDays;
-        out["energy_kwh"] = e.energyKwh * wallFactor;
-        out["cost_usd"] = e.costUsd * wallFactor;
+        out["energy_kwh"] = finishes ? Json(e.energyKwh / g.expected) : Json(nullptr);
+        out["cost_usd"] = finishes ? Json(e.costUsd / g.expected) : Json(nullptr);
         out["goodput"] = goodputJson(g);
         out["link_shares"] = {{"dcn", e.shares.dcn}, {"wan", e.shares.wan}};
         out["layout"] = layoutJson(e.layout, e.mappingText);

@@ -50,12 +50,10 @@ RecoveryModel recoveryModel(const JobExposure& e, const ReliabilitySpec& policy,
     m.intervalH = std::max(m.intervalH, stepH);   // at most one checkpoint per step
 
     // Spares: failures that a spare fixes hold it for their repair time.
-    double spareRate = 0, spareHold = 0;
+    double spareHold = 0;
     for (const auto& k : e.kinds)
-        if (k.spareable) {
-            spareRate += k.perDay / 24.0;
+        if (k.spareable)
             spareHold += k.perDay / 24.0 * k.repairH;
-        }
     m.spareAvailable = e.spares > 0 ? poissonBelow(e.spares, spareHold) : 0;
 
     // One slow chip stalls the synchronous step: P(any slow) = 1 - (1 - p)^chips.
@@ -63,7 +61,8 @@ RecoveryModel recoveryModel(const JobExposure& e, const ReliabilitySpec& policy,
     const double anySlow = 1.0 - std::pow(1.0 - policy.stragglers.probabilityPerChipStep, chips);
     m.stragglerFactor = 1.0 + anySlow * (policy.stragglers.slowdown - 1.0);
 
-    m.sdcOverhead = policy.sdc.overhead;
+    // Without detection there is no detection cost; corruptions are found late (the latency).
+    m.sdcOverhead = policy.sdc.detection == "none" ? 0.0 : policy.sdc.overhead;
     m.sdcLatencyH = policy.sdc.detectionLatencyH;
     m.preflightH = policy.preflight.durationH;
 
@@ -92,6 +91,14 @@ GoodputResult closedFormGoodput(const JobExposure& e, const ReliabilitySpec& pol
     const bool elastic = policy.elastic && e.slices > 1;
 
     // Everything per hour of running, then divided by the wall time one running hour costs.
+    // With failures at rate r (Poisson) and checkpoints every cycle c, the running time since the
+    // last completed checkpoint at a failure is 1/r - c/(exp(r c) - 1) (c/2 when r c is small).
+    double totalRate = 0;
+    for (const auto& k : e.kinds)
+        totalRate += k.perDay / 24.0;
+    const double sinceCheckpoint =
+        totalRate * cycle > 1e-6 ? 1.0 / totalRate - cycle / std::expm1(totalRate * cycle)
+                                 : cycle / 2.0;
     double downtime = 0, lost = 0, degraded = 0;
     for (std::size_t i = 0; i < kFailureKinds; ++i) {
         const KindExposure& k = e.kinds[i];
@@ -99,7 +106,7 @@ GoodputResult closedFormGoodput(const JobExposure& e, const ReliabilitySpec& pol
         g.interruptionsPerDayByKind[i] = k.perDay;
         if (rate <= 0)
             continue;
-        lost += rate * cycle / 2.0; // progress since the last completed checkpoint
+        lost += rate * sinceCheckpoint; // progress since the last completed checkpoint
         const double spare = k.spareable ? m.spareAvailable : 0.0;
         const double withSpare = m.swapH + m.restartH;
         // Without a spare: shed the slice and run on the rest (elastic), or wait for the repair.

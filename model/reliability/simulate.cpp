@@ -22,6 +22,12 @@ struct Random {
     double exponential(double rate) { return -std::log(uniform()) / rate; }
 };
 
+std::uint64_t mix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
 struct Trial {
     double goodput = 0;
     double interruptions = 0;
@@ -57,7 +63,8 @@ class TrialRunner {
     const RecoveryModel& model() const { return m_; }
 
     Trial run(std::uint64_t trial, std::vector<TimelineEvent>* timeline) const {
-        Random rng{options_.seed * 0x2545f4914f6cdd1dULL + trial * 0x9e3779b97f4a7c15ULL + 1};
+        // Each trial's stream starts from a hash of (seed, trial), so streams do not overlap.
+        Random rng{mix(mix(options_.seed) ^ (trial + 0x632be59bd9b4e019ULL))};
         const double horizon = options_.days * 24.0;
         std::vector<double> spareFreeAt(static_cast<std::size_t>(e_.spares), 0.0);
         std::size_t nextWindow = 0;
@@ -69,6 +76,9 @@ class TrialRunner {
                 timeline->push_back({at, std::move(component), std::move(what), lost, down});
         };
         while (t < horizon) {
+            // Windows that fell while the job was down were served by that downtime.
+            while (nextWindow < maintenance_.size() && maintenance_[nextWindow].at < t)
+                ++nextWindow;
             const double failureAt = totalRate_ > 0 ? t + rng.exponential(totalRate_)
                                                     : std::numeric_limits<double>::infinity();
             const double windowAt = nextWindow < maintenance_.size()
@@ -101,10 +111,8 @@ class TrialRunner {
                 // Silent data corruption, found detectionLatency after it happened: roll back to
                 // the last checkpoint before the corruption, which may lie in an earlier segment.
                 const double lost = m_.sdcLatencyH + rng.uniform() * cycle_;
-                const double kept = std::max(0.0, ran - lost);
-                useful += std::floor(kept / cycle_) * m_.intervalH * usefulFactor_;
-                if (lost > ran)
-                    useful -= (lost - ran) * (m_.intervalH / cycle_) * usefulFactor_;
+                // Progress rolls back to a checkpoint `lost` hours of running ago.
+                useful += (ran - lost) * (m_.intervalH / cycle_) * usefulFactor_;
                 record(end, "sdc", "rolled back to the checkpoint before the corruption", lost,
                        m_.restartH);
                 t = end + m_.restartH;

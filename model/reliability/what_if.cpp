@@ -49,11 +49,15 @@ int freeHealthyUnits(const Project& project, const Topology& topology,
                 for (int n : s.nodes)
                     used[static_cast<std::size_t>(n)] = 1;
     int free = 0;
-    for (int n = 0; n < spec.nodes; ++n)
-        if (!used[static_cast<std::size_t>(n)] &&
-            topology.isChipAlive(pod * spec.chips() +
-                                 static_cast<std::int64_t>(n) * spec.gpusPerNode))
-            ++free;
+    for (int n = 0; n < spec.nodes; ++n) {
+        if (used[static_cast<std::size_t>(n)])
+            continue;
+        bool healthy = true;
+        for (int g = 0; g < spec.gpusPerNode && healthy; ++g)
+            healthy = topology.isChipAlive(pod * spec.chips() +
+                                           static_cast<std::int64_t>(n) * spec.gpusPerNode + g);
+        free += healthy ? 1 : 0;
+    }
     return free;
 }
 
@@ -85,7 +89,8 @@ WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& top
     // Each broken slice needs a spare unit in its pod (one per broken cube or node, at least one).
     bool sparesSuffice = true;
     for (int pod : brokenPods) {
-        if (freeHealthyUnits(project, topology, placements, pod) < 1 || exposure.spares < 1)
+        if (freeHealthyUnits(project, topology, placements, pod) < 1 ||
+            exposure.spares - r.sparesUsed < 1)
             sparesSuffice = false;
         else
             ++r.sparesUsed;
