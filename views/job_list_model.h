@@ -20,7 +20,7 @@ struct JobRow {
     double tokensPerS = 0;
     double hbmUsedGib = 0;
     double hbmCapacityGib = 0;
-    double goodput = 0;             // from the failure and goodput engine
+    double goodput = 0; // from the failure and goodput engine
     double interruptionsPerDay = 0;
     QString perfError;
 };

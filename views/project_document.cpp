@@ -2,9 +2,9 @@
 
 #include "core/input_error.h"
 #include "perf/evaluate.h"
-#include "reliability/job_goodput.h"
 #include "project/placement.h"
 #include "project/project_io.h"
+#include "reliability/job_goodput.h"
 #include "topology/slice_shape.h"
 #include "topology/topology.h"
 

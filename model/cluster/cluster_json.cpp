@@ -194,9 +194,16 @@ ClusterSpec readExpandedCluster(const Json& value, const LoadLimits& limits) {
     if (const Json* rates = in.get("failure_rates")) {
         ObjectReader ratesIn(*rates, in.at("failure_rates"));
         for (std::size_t k = 0; k < kFailureKinds; ++k) {
-            const std::string name =
-                std::string(failureKindName(static_cast<FailureKind>(k))) + "_per_1000_days";
-            c.failures.per1000Days[k] = ratesIn.number(name, 0, 1e6, 0);
+            // A rate per 1000 unit-days, or a mean time between failures per unit in hours.
+            const std::string kindName = failureKindName(static_cast<FailureKind>(k));
+            const std::string rate = kindName + "_per_1000_days";
+            const std::string mtbf = kindName + "_mtbf_h";
+            // An MTBF wins over a rate (a project can override a preset's rate with an MTBF).
+            c.failures.per1000Days[k] = ratesIn.number(rate, 0, 1e6, 0);
+            if (ratesIn.has(mtbf))
+                c.failures.per1000Days[k] = 24000.0 / ratesIn.number(mtbf, 0.001, 1e12);
+            else
+                ratesIn.get(mtbf);
         }
         c.failures.earlyLifeShare = ratesIn.number("early_life_share", 0, 1, 0);
         c.failures.sdcPerChipHour = ratesIn.number("sdc_per_chip_hour", 0, 1, 0);

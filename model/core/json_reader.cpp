@@ -48,30 +48,46 @@ std::string lineColumn(const std::string& text, std::size_t offset) {
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
-struct DepthExceeded {
-    int depth;
-};
-
 } // namespace
+
+// Checks nesting before parsing, so that a hostile file cannot make the parser build (or later
+// destroy) a deeply nested tree. Strings are skipped; returns the offset of the first bracket
+// that is too deep, or npos.
+std::size_t tooDeepAt(const std::string& text, int maxDepth) {
+    int depth = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            if (++depth > maxDepth)
+                return i;
+        } else if (c == '}' || c == ']') {
+            --depth;
+        }
+    }
+    return std::string::npos;
+}
 
 Json parseJsonText(const std::string& text, const ParseLimits& limits) {
     if (text.size() > limits.maxBytes)
         throwInputError("", "a file of at most " + std::to_string(limits.maxBytes) + " bytes",
                         std::to_string(text.size()) + " bytes",
                         "the limit can be raised with --max-file-bytes");
+    if (const std::size_t at = tooDeepAt(text, limits.maxDepth); at != std::string::npos)
+        throw InputError({"",
+                          lineColumn(text, at),
+                          "nesting at most " + std::to_string(limits.maxDepth) + " levels deep",
+                          "nesting " + std::to_string(limits.maxDepth + 1) + " levels deep",
+                          {}});
     try {
-        // The callback sees the nesting depth before values are built, so a hostile file cannot
-        // make us build (or later destroy) a deeply nested tree.
-        const Json::parser_callback_t limitDepth = [&limits](int depth, Json::parse_event_t,
-                                                             Json&) {
-            if (depth > limits.maxDepth)
-                throw DepthExceeded{depth};
-            return true;
-        };
-        return Json::parse(text, limitDepth);
-    } catch (const DepthExceeded& e) {
-        throwInputError("", "nesting at most " + std::to_string(limits.maxDepth) + " levels deep",
-                        "nesting " + std::to_string(e.depth) + " levels deep");
+        return Json::parse(text);
     } catch (const Json::parse_error& e) {
         const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
         std::string what = e.what();
@@ -80,6 +96,15 @@ Json parseJsonText(const std::string& text, const ParseLimits& limits) {
         const auto dash = what.find(" - ");
         const std::string detail = dash == std::string::npos ? what : what.substr(dash + 3);
         throw InputError({"", lineColumn(text, offset), "valid JSON (UTF-8)", detail, {}});
+    } catch (const Json::exception& e) {
+        // E.g. a number too large for a double ("1e99999").
+        std::string what = e.what();
+        const auto bracket = what.find("] ");
+        throw InputError({"",
+                          "",
+                          "valid JSON (UTF-8) with numbers a double can hold",
+                          bracket == std::string::npos ? what : what.substr(bracket + 2),
+                          {}});
     }
 }
 

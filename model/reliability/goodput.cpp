@@ -96,9 +96,9 @@ GoodputResult closedFormGoodput(const JobExposure& e, const ReliabilitySpec& pol
     double totalRate = 0;
     for (const auto& k : e.kinds)
         totalRate += k.perDay / 24.0;
-    const double sinceCheckpoint =
-        totalRate * cycle > 1e-6 ? 1.0 / totalRate - cycle / std::expm1(totalRate * cycle)
-                                 : cycle / 2.0;
+    const double sinceCheckpoint = totalRate * cycle > 1e-6
+                                       ? 1.0 / totalRate - cycle / std::expm1(totalRate * cycle)
+                                       : cycle / 2.0;
     double downtime = 0, lost = 0, degraded = 0;
     for (std::size_t i = 0; i < kFailureKinds; ++i) {
         const KindExposure& k = e.kinds[i];

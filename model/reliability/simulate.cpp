@@ -37,7 +37,7 @@ class TrialRunner {
   public:
     TrialRunner(const JobExposure& e, const ReliabilitySpec& policy, const GoodputInputs& inputs,
                 const SimulationOptions& options)
-        : e_(e), policy_(policy), options_(options), m_(recoveryModel(e, policy, inputs)) {
+        : e_(e), options_(options), m_(recoveryModel(e, policy, inputs)) {
         for (const auto& k : e.kinds)
             failureRate_ += k.perDay / 24.0;
         totalRate_ = failureRate_ + e.sdcPerHour;
@@ -151,7 +151,6 @@ class TrialRunner {
         bool ride;
     };
     const JobExposure& e_;
-    const ReliabilitySpec& policy_;
     const SimulationOptions& options_;
     RecoveryModel m_;
     double failureRate_ = 0, totalRate_ = 0, cycle_ = 1, usefulFactor_ = 1;

@@ -146,7 +146,8 @@ std::optional<SliceShape> parseTopology(std::string_view text, std::string* whyN
         const char* begin = text.data() + pos;
         const char* end = text.data() + text.size();
         const auto [next, ec] = std::from_chars(begin, end, value);
-        if (ec != std::errc{} || next == begin || value < 1 || value > 4096) {
+        // No leading zeros: "06" is not a way to write 6 in a topology string.
+        if (ec != std::errc{} || next == begin || value < 1 || value > 4096 || *begin == '0') {
             fail(whyNot, kTopologyExpected);
             return std::nullopt;
         }

@@ -55,6 +55,7 @@ class SliceShapeTest : public QObject {
         QTest::newRow("empty") << "" << false;
         QTest::newRow("huge") << "99999x4x4" << false;
         QTest::newRow("spaces") << "4 x 4 x 4" << false;
+        QTest::newRow("leading zero (fuzz)") << "36x06" << false;
     }
     void parsesTopologyStrings() {
         QFETCH(QString, text);
