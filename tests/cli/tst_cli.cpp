@@ -2,6 +2,8 @@
 // stderr, and `info --json` with the counts and slice facts the issue names.
 #include "cli.h"
 
+#include <QRandomGenerator>
+#include <QThread>
 #include <QtTest>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -147,6 +149,38 @@ class CliTest : public QObject {
         QFile a(copy), b(QString::fromStdString(example("v4-pod-gpt3.podplanner")));
         QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
         QCOMPARE(a.readAll(), b.readAll());
+    }
+
+    // A save killed at any moment leaves the old file or the new one, never a mix.
+    void killedSaveLeavesOldOrNewFile() {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath("p.podplanner");
+        // A non-canonical copy (one line), so the formatted file differs from it.
+        QFile source(QString::fromStdString(example("multisite-405b.podplanner")));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        const QByteArray canonical = source.readAll();
+        const QByteArray compact = QByteArray::fromStdString(nlohmann::ordered_json::parse(canonical.toStdString()).dump());
+        QRandomGenerator random(7);
+        int killedMidway = 0;
+        for (int attempt = 0; attempt < 40; ++attempt) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(compact);
+            f.close();
+            QProcess p;
+            p.start(PODPLANNER_BINARY, {"format", path});
+            QVERIFY(p.waitForStarted());
+            QThread::usleep(random.bounded(30000));
+            p.kill();
+            p.waitForFinished();
+            QFile after(path);
+            QVERIFY(after.open(QIODevice::ReadOnly));
+            const QByteArray content = after.readAll();
+            QVERIFY2(content == compact || content == canonical, "a half-written project");
+            killedMidway += content == compact ? 1 : 0;
+        }
+        // Some runs were killed before the rename, some after: both outcomes were exercised.
+        QVERIFY(killedMidway > 0);
     }
 
     void realBinaryExitCodes() {
