@@ -27,6 +27,9 @@ Usage:
                                        step time, MFU, memory and collectives of each job
   podplanner plan PROJECT [--job N] [--top K] [--json]
                                        the best layouts of a job (default: the first) on its chips
+  podplanner report PROJECT -o FILE.md|FILE.html
+                                       a report: cluster, jobs, metrics, badput, collectives, the
+                                       planner's alternatives and every figure's source
   podplanner sweep PROJECT --param POINTER=LO:HI:STEP ... [--shard I/N] --csv
                                        every combination of the parameters, evaluated; one CSV row
                                        per point and job; --shard I/N takes every N-th point from I
@@ -43,8 +46,8 @@ Limits (raise them for very large inputs):
 Exit codes: 0 ok, 1 bad input, 2 usage. Errors go to stderr.
 )";
 
-const std::vector<std::string> kSubcommands = {"validate", "info", "format",   "presets",
-                                               "evaluate", "plan", "simulate", "sweep"};
+const std::vector<std::string> kSubcommands = {
+    "validate", "info", "format", "presets", "evaluate", "plan", "simulate", "sweep", "report"};
 
 struct Options {
     std::string command;
@@ -184,6 +187,11 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return runInfo(o, out);
         if (o.command == "format")
             return runFormat(o, out);
+        if (o.command == "report") {
+            if (o.output.empty())
+                throw UsageError{"report needs -o FILE.md or -o FILE.html"};
+            return runReport(onlyProject(o), o.output, o.limits, out);
+        }
         if (o.command == "sweep") {
             if (o.params.empty())
                 throw UsageError{"sweep needs at least one --param POINTER=LO:HI:STEP"};

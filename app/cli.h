@@ -43,6 +43,10 @@ struct SweepRequest {
 int runSweep(const SweepRequest& request, const model::LoadLimits& limits, std::ostream& out,
              std::ostream& err);
 
+// `podplanner report PROJECT -o FILE.md|FILE.html`
+int runReport(const std::string& project, const std::string& output,
+              const model::LoadLimits& limits, std::ostream& out);
+
 // `podplanner simulate PROJECT [--job N] [--trials N] [--days D] [--seed S] [--json]`
 int runSimulate(const PerfRequest& request, const model::LoadLimits& limits, std::ostream& out);
 

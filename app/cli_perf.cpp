@@ -1,10 +1,13 @@
 // `evaluate` and `plan`: the performance engine from the command line.
 #include "cli.h"
 
+#include "core/atomic_file.h"
 #include "core/json_reader.h"
 #include "output/evaluation_json.h"
+#include "output/report.h"
 #include "project/project_io.h"
 #include "reliability/job_goodput.h"
+#include "version.h"
 
 #include <iomanip>
 #include <ostream>
@@ -114,6 +117,36 @@ int runSimulate(const PerfRequest& request, const model::LoadLimits& limits, std
         << "  time to train P5 " << result.timeToTrainDays.p5 << "  P50 "
         << result.timeToTrainDays.p50 << "  P95 " << result.timeToTrainDays.p95 << " days\n"
         << std::defaultfloat << std::setprecision(6);
+    return kExitOk;
+}
+
+int runReport(const std::string& projectPath, const std::string& output,
+              const model::LoadLimits& limits, std::ostream& out) {
+    const auto ends = [&output](const char* suffix) {
+        const std::string s(suffix);
+        return output.size() >= s.size() &&
+               output.compare(output.size() - s.size(), s.size(), s) == 0;
+    };
+    model::output::ReportFormat format;
+    if (ends(".md"))
+        format = model::output::ReportFormat::Markdown;
+    else if (ends(".html") || ends(".htm"))
+        format = model::output::ReportFormat::Html;
+    else
+        model::throwInputError("-o",
+                               "a report file ending in .md or .html (PDF comes with the GUI "
+                               "report)",
+                               output);
+    const model::Project project = model::loadProjectFile(projectPath, limits);
+    const auto performance = model::perf::evaluateProject(project);
+    const auto reliability = model::reliability::evaluateReliability(project, performance);
+    std::vector<model::perf::PlanResult> plans;
+    for (std::size_t j = 0; j < project.jobs.size(); ++j)
+        plans.push_back(model::perf::planJob(project, j, {3, nullptr}));
+    const std::string text = model::output::buildReport(
+        {&project, &performance, &reliability, &plans, "PodPlanner " PODPLANNER_VERSION}, format);
+    model::writeFileAtomically(output, text);
+    out << "wrote " << output << "\n";
     return kExitOk;
 }
 

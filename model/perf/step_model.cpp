@@ -86,8 +86,16 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
         const double seconds = count * layersPerStage *
                                collectiveSeconds(CollectiveKind::AllGather, bytes, groups[kTp]);
         exposedMb += seconds;
-        rec.add(l.sequenceParallel ? CollectiveKind::ReduceScatter : CollectiveKind::AllReduce, kTp,
-                bytes * layersPerStage * count * mb, seconds * mb, seconds * mb);
+        // Half all-gathers, half reduce-scatters (with sequence parallelism), or all-reduces of
+        // the same total time without it (one all-reduce = an all-gather + a reduce-scatter).
+        const double total = bytes * layersPerStage * count * mb;
+        if (l.sequenceParallel) {
+            rec.add(CollectiveKind::AllGather, kTp, total / 2, seconds * mb / 2, seconds * mb / 2);
+            rec.add(CollectiveKind::ReduceScatter, kTp, total / 2, seconds * mb / 2,
+                    seconds * mb / 2);
+        } else {
+            rec.add(CollectiveKind::AllReduce, kTp, total / 2, seconds * mb, seconds * mb);
+        }
     }
     double cpHiddenMb = 0; // compute time already used to hide cp traffic
     // Context parallelism: keys and values are all-gathered (forward and backward) and their

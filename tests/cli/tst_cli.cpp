@@ -140,6 +140,30 @@ class CliTest : public QObject {
         QVERIFY(s.contains("timeline"));
     }
 
+    void reportsInMarkdownAndHtml() {
+        QTemporaryDir tmp;
+        const std::string md = tmp.filePath("r.md").toStdString();
+        const std::string html = tmp.filePath("r.html").toStdString();
+        QCOMPARE(run({"report", example("ironwood-shared.podplanner"), "-o", md}).code, 0);
+        QCOMPARE(run({"report", example("ironwood-shared.podplanner"), "-o", html}).code, 0);
+        QFile m(QString::fromStdString(md)), h(QString::fromStdString(html));
+        QVERIFY(m.open(QIODevice::ReadOnly) && h.open(QIODevice::ReadOnly));
+        const QString markdown = QString::fromUtf8(m.readAll());
+        const QString page = QString::fromUtf8(h.readAll());
+        for (const char* section :
+             {"# PodPlanner report", "## Cluster", "## Jobs", "### Collectives per step",
+              "### Goodput", "### Best alternatives from the planner",
+              "## Assumptions and sources"})
+            QVERIFY2(markdown.contains(section), section);
+        QVERIFY(markdown.contains("dense-70b") && markdown.contains("moe-experiment"));
+        // One self-contained file: no external scripts, styles or images.
+        QVERIFY(page.startsWith("<!DOCTYPE html>"));
+        QVERIFY(!page.contains("src=\"http") && !page.contains("href=\"http"));
+        QVERIFY(page.contains("<svg"));
+        QCOMPARE(run({"report", example("ironwood-shared.podplanner"), "-o", "r.pdf"}).code, 1);
+        QCOMPARE(run({"report", example("ironwood-shared.podplanner")}).code, 2);
+    }
+
     void formatRewritesCanonically() {
         QTemporaryDir tmp;
         const QString copy = tmp.filePath("c.podplanner");
@@ -159,7 +183,8 @@ class CliTest : public QObject {
         QFile source(QString::fromStdString(example("multisite-405b.podplanner")));
         QVERIFY(source.open(QIODevice::ReadOnly));
         const QByteArray canonical = source.readAll();
-        const QByteArray compact = QByteArray::fromStdString(nlohmann::ordered_json::parse(canonical.toStdString()).dump());
+        const QByteArray compact = QByteArray::fromStdString(
+            nlohmann::ordered_json::parse(canonical.toStdString()).dump());
         QRandomGenerator random(7);
         int killedMidway = 0;
         for (int attempt = 0; attempt < 40; ++attempt) {

@@ -1,0 +1,269 @@
+#include "output/report.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace podplanner::model::output {
+
+namespace {
+
+std::string fixed(double v, int digits) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", digits, v);
+    return buffer;
+}
+
+std::string percent(double v) { return fixed(100.0 * v, 1) + "%"; }
+
+std::string bytesText(double b) {
+    const char* units[] = {"B", "KB", "MB", "GB", "TB", "PB"};
+    int u = 0;
+    while (b >= 1000 && u < 5) {
+        b /= 1000;
+        ++u;
+    }
+    return fixed(b, b < 10 ? 2 : 1) + " " + units[u];
+}
+
+std::string escapeHtml(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
+
+// A small document model: headings, paragraphs, tables and bar charts, written as Markdown or HTML.
+class Writer {
+public:
+    explicit Writer(ReportFormat format) : format_(format) {}
+
+    void heading(int level, const std::string& text) {
+        if (md())
+            out_ << std::string(static_cast<std::size_t>(level), '#') << " " << text << "\n\n";
+        else
+            out_ << "<h" << level << ">" << escapeHtml(text) << "</h" << level << ">\n";
+    }
+    void paragraph(const std::string& text) {
+        if (md())
+            out_ << text << "\n\n";
+        else
+            out_ << "<p>" << escapeHtml(text) << "</p>\n";
+    }
+    void table(const std::vector<std::string>& header,
+               const std::vector<std::vector<std::string>>& rows) {
+        if (md()) {
+            out_ << "|";
+            for (const auto& h : header)
+                out_ << " " << cell(h) << " |";
+            out_ << "\n|";
+            for (std::size_t i = 0; i < header.size(); ++i)
+                out_ << "---|";
+            out_ << "\n";
+            for (const auto& row : rows) {
+                out_ << "|";
+                for (const auto& c : row)
+                    out_ << " " << cell(c) << " |";
+                out_ << "\n";
+            }
+            out_ << "\n";
+            return;
+        }
+        out_ << "<table><thead><tr>";
+        for (const auto& h : header)
+            out_ << "<th>" << escapeHtml(h) << "</th>";
+        out_ << "</tr></thead><tbody>\n";
+        for (const auto& row : rows) {
+            out_ << "<tr>";
+            for (const auto& c : row)
+                out_ << "<td>" << escapeHtml(c) << "</td>";
+            out_ << "</tr>\n";
+        }
+        out_ << "</tbody></table>\n";
+    }
+    // Horizontal bars of fractions (0..1): text blocks in Markdown, inline SVG in HTML.
+    void bars(const std::vector<std::pair<std::string, double>>& values) {
+        if (md()) {
+            out_ << "```\n";
+            for (const auto& [label, v] : values) {
+                const int width = static_cast<int>(v * 200.0 + 0.5); // 0.5% per block
+                std::string bar;
+                for (int i = 0; i < std::min(width, 60); ++i)
+                    bar += "#";
+                char line[160];
+                std::snprintf(line, sizeof line, "%-14s %6.2f%% %s\n", label.c_str(), 100 * v,
+                              bar.c_str());
+                out_ << line;
+            }
+            out_ << "```\n\n";
+            return;
+        }
+        const int rowHeight = 22;
+        out_ << "<svg class=\"bars\" width=\"640\" height=\"" << rowHeight * values.size() + 4
+             << "\" role=\"img\">\n";
+        int y = 2;
+        for (const auto& [label, v] : values) {
+            const double width = std::min(1.0, v * 5.0) * 400.0; // full width at 20%
+            out_ << "<text x=\"0\" y=\"" << y + 15 << "\">" << escapeHtml(label) << "</text>"
+                 << "<rect x=\"130\" y=\"" << y + 3 << "\" width=\"" << fixed(width, 1)
+                 << "\" height=\"14\" fill=\"#d93025\"/>"
+                 << "<text x=\"" << fixed(136 + width, 1) << "\" y=\"" << y + 15 << "\">"
+                 << percent(v) << "</text>\n";
+            y += rowHeight;
+        }
+        out_ << "</svg>\n";
+    }
+
+    std::string finish(const std::string& title) {
+        if (md())
+            return out_.str();
+        return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" +
+               escapeHtml(title) +
+               "</title>\n<style>\nbody{font-family:sans-serif;max-width:1100px;margin:2em auto;"
+               "color:#202124}\ntable{border-collapse:collapse;margin:0.5em 0 1.5em}\n"
+               "th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;font-size:13px}\n"
+               "th{background:#f6f8fa}\nsvg.bars text{font-size:12px}\n"
+               "@media print{body{margin:0}}\n</style></head><body>\n" +
+               out_.str() + "</body></html>\n";
+    }
+
+private:
+    bool md() const { return format_ == ReportFormat::Markdown; }
+    static std::string cell(const std::string& text) {
+        std::string out;
+        for (char c : text)
+            out += c == '|' ? std::string("\\|") : std::string(1, c);
+        return out;
+    }
+    ReportFormat format_;
+    std::ostringstream out_;
+};
+
+std::string layoutText(const perf::Layout& l, const std::string& mapping) {
+    std::string out;
+    for (std::size_t a = 0; a < perf::kMeshAxes; ++a)
+        if (l.sizes[a] > 1)
+            out += (out.empty() ? "" : " x ") + std::string(perf::meshAxisName(a)) + " " +
+                   std::to_string(l.sizes[a]);
+    if (out.empty())
+        out = "single chip";
+    out += ", " + std::to_string(l.microbatches) + " microbatch" +
+           (l.microbatches == 1 ? "" : "es") + ", recompute " + perf::recomputeName(l.recompute);
+    return out + " [" + mapping + "]";
+}
+
+} // namespace
+
+std::string buildReport(const ReportInputs& in, ReportFormat format) {
+    const Project& p = *in.project;
+    const ClusterSpec& c = p.cluster;
+    Writer w(format);
+    w.heading(1, "PodPlanner report: " + p.name);
+    w.paragraph("Generated by " + in.generator + ". Every number below is computed from the project "
+                "by the performance engine (docs/engine.md) and the failure and goodput engine "
+                "(docs/reliability.md).");
+
+    w.heading(2, "Cluster");
+    w.table({"cluster", "chip", "sites", "pods", "chips", "peak bf16 per chip", "HBM per chip"},
+            {{c.name, c.chip.name, std::to_string(c.sites.size()), std::to_string(c.podCount()),
+              std::to_string(c.chips()),
+              c.chip.peakTflops.count("bf16") ? fixed(c.chip.peakTflops.at("bf16"), 0) + " TFLOP/s"
+                                              : "-",
+              fixed(c.chip.hbmGib, 1) + " GiB"}});
+
+    w.heading(2, "Jobs");
+    std::vector<std::vector<std::string>> rows;
+    for (std::size_t j = 0; j < p.jobs.size(); ++j) {
+        const auto& e = in.performance->jobs[j];
+        const auto& g = (*in.reliability)[j].goodput;
+        const double gib = 1024.0 * 1024.0 * 1024.0;
+        rows.push_back({e.name, std::to_string(e.chips), fixed(e.step.stepS, 3) + " s",
+                        percent(e.step.mfu), fixed(e.step.tokensPerS, 0),
+                        fixed(e.step.memory.total() / gib, 1) + " / " +
+                            fixed(e.step.hbmCapacityBytes / gib, 0) + " GiB" +
+                            (e.step.fits ? "" : " (does not fit)"),
+                        percent(g.expected), fixed(g.timeToTrainDays, 1) + " d",
+                        g.expected > 0 ? fixed(e.energyKwh / g.expected / 1000.0, 1) + " MWh" : "-",
+                        g.expected > 0 && e.costUsd > 0 ? "$" + fixed(e.costUsd / g.expected / 1e6, 2) + "M"
+                                                        : "-"});
+    }
+    w.table({"job", "chips", "step", "MFU", "tokens/s", "HBM", "goodput", "time to train",
+             "energy", "cost"},
+            rows);
+
+    for (std::size_t j = 0; j < p.jobs.size(); ++j) {
+        const auto& e = in.performance->jobs[j];
+        const auto& g = (*in.reliability)[j].goodput;
+        w.heading(2, "Job " + std::to_string(j + 1) + ": " + e.name);
+        w.paragraph("Layout: " + layoutText(e.layout, e.mappingText) + ". Step " +
+                    fixed(e.step.stepS, 3) + " s = compute " + fixed(e.step.computeS, 3) +
+                    " s + exposed communication " + fixed(e.step.exposedCommS, 3) +
+                    " s + pipeline bubble " + fixed(e.step.bubbleS, 3) + " s + optimizer " +
+                    fixed(e.step.optimizerS, 3) + " s; HFU " + percent(e.step.hfu) + ".");
+        w.heading(3, "Collectives per step");
+        std::vector<std::vector<std::string>> collectives;
+        for (int i = 0; i < e.step.collectiveCount; ++i) {
+            const auto& row = e.step.collectives[static_cast<std::size_t>(i)];
+            collectives.push_back({perf::collectiveKindName(row.kind), perf::meshAxisName(row.axis),
+                                   bytesText(row.bytes), fixed(row.seconds, 4) + " s",
+                                   fixed(row.exposedSeconds, 4) + " s"});
+        }
+        if (collectives.empty())
+            w.paragraph("No collectives: the job runs on one chip.");
+        else
+            w.table({"kind", "axis", "bytes", "time", "exposed"}, collectives);
+        w.heading(3, "Goodput");
+        w.paragraph("Expected goodput " + percent(g.expected) + ": " +
+                    fixed(g.interruptionsPerDay, 2) + " interruptions a day (job MTBF " +
+                    fixed(g.jobMtbfH, 1) + " h), checkpoint every " +
+                    fixed(g.checkpointIntervalMin, 1) + " min.");
+        const auto& b = g.badput;
+        w.bars({{"checkpoint", b.checkpoint},
+                {"lost progress", b.lostProgress},
+                {"restart", b.restart},
+                {"degraded", b.degraded},
+                {"sdc", b.sdc},
+                {"maintenance", b.maintenance},
+                {"stragglers", b.stragglers},
+                {"preflight", b.preflight}});
+        if (in.plans && j < in.plans->size() && !(*in.plans)[j].top.empty()) {
+            w.heading(3, "Best alternatives from the planner");
+            std::vector<std::vector<std::string>> plan;
+            const auto& top = (*in.plans)[j].top;
+            for (std::size_t k = 0; k < top.size(); ++k)
+                plan.push_back({std::to_string(k + 1), layoutText(top[k].layout, top[k].mappingText),
+                                fixed(top[k].step.stepS, 3) + " s", percent(top[k].step.mfu),
+                                top[k].reason});
+            w.table({"rank", "layout", "step", "MFU", "why"}, plan);
+        }
+    }
+
+    w.heading(2, "Assumptions and sources");
+    std::vector<std::vector<std::string>> sources;
+    for (const auto& [field, text] : c.chip.source)
+        sources.push_back({c.chip.id + " " + field, text});
+    for (const auto& [field, text] : c.source)
+        sources.push_back({c.id + " " + field, text});
+    w.table({"figure", "source"}, sources);
+    w.paragraph("Engine models, equations and their assumptions: docs/engine.md (performance, with a "
+                "validation table against published runs) and docs/reliability.md (failures and "
+                "goodput).");
+    return w.finish("PodPlanner report: " + p.name);
+}
+
+} // namespace podplanner::model::output
