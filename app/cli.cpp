@@ -30,6 +30,9 @@ Usage:
   podplanner report PROJECT -o FILE.md|FILE.html
                                        a report: cluster, jobs, metrics, badput, collectives, the
                                        planner's alternatives and every figure's source
+  podplanner render PROJECT -o FILE.png [--view physical|logical] [--job N] [--color job|health]
+                 [--size WxH] [--fps-probe N]
+                                       draw the 3D scene to a PNG (needs a display: xvfb-run)
   podplanner sweep PROJECT --param POINTER=LO:HI:STEP ... [--shard I/N] --csv
                                        every combination of the parameters, evaluated; one CSV row
                                        per point and job; --shard I/N takes every N-th point from I

@@ -7,10 +7,15 @@
 
 #ifdef PODPLANNER_WITH_GUI
 int runGui(int argc, char** argv);
+int runRender(int argc, char** argv);
 #endif
 
 int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
+#ifdef PODPLANNER_WITH_GUI
+    if (!args.empty() && args.front() == "render")
+        return runRender(argc, argv);
+#endif
     if (podplanner::app::isCliInvocation(args))
         return podplanner::app::runCli(args, std::cout, std::cerr);
 #ifdef PODPLANNER_WITH_GUI

@@ -44,6 +44,9 @@ class ProjectDocument : public QObject {
     Q_INVOKABLE bool load(const QString& pathOrUrl);
     Q_INVOKABLE void clearError();
 
+    // The loaded project, for C++ consumers (the scene); nullptr before a load.
+    const model::Project* project() const { return project_.get(); }
+
   signals:
     void projectChanged();
     void errorTextChanged();

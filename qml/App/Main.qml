@@ -3,6 +3,7 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import QtQuick.Dialogs
 import PodPlanner.Views
+import PodPlanner.Scene
 
 // The main window: menu, a summary of the open project, its jobs, and a drop target.
 ApplicationWindow {
@@ -20,6 +21,11 @@ ApplicationWindow {
     visible: true
     onClosing: settings.windowGeometry = Qt.rect(x, y, width, height)
     title: (document.loaded ? document.projectName + " — " : "") + "PodPlanner"
+
+    SceneController {
+        id: sceneController
+        document: window.document
+    }
 
     function openPath(path) {
         if (document.load(path))
@@ -135,11 +141,60 @@ ApplicationWindow {
             Layout.fillWidth: true
         }
 
+        // View, colour and camera switches for the 3D scene.
+        RowLayout {
+            visible: document.loaded
+            Layout.fillWidth: true
+            spacing: 10
+            Label { text: qsTr("View") }
+            ComboBox {
+                objectName: "viewSwitch"
+                model: [qsTr("Physical"), qsTr("Logical")]
+                onActivated: index => sceneController.view = index === 0 ? "physical" : "logical"
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Physical: racks on the floor. Logical: a job's slice as its torus.")
+            }
+            Label { text: qsTr("Job"); visible: sceneController.view === "logical" }
+            ComboBox {
+                visible: sceneController.view === "logical"
+                model: window.document.jobs
+                textRole: "name"
+                onActivated: index => sceneController.job = index
+            }
+            Label { text: qsTr("Colour") }
+            ComboBox {
+                model: [qsTr("By job"), qsTr("Health")]
+                onActivated: index => sceneController.colorMode = index === 0 ? "job" : "health"
+            }
+            Item { Layout.fillWidth: true }
+            Repeater {
+                model: [["top", qsTr("Top")], ["front", qsTr("Front")], ["iso", qsTr("Iso")]]
+                delegate: Button {
+                    required property var modelData
+                    text: modelData[1]
+                    flat: true
+                    onClicked: scene.cameraPreset(modelData[0])
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("Camera: %1 view").arg(modelData[1].toLowerCase())
+                }
+            }
+        }
+
+        Scene {
+            id: scene
+            objectName: "scene"
+            visible: document.loaded
+            controller: sceneController
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.minimumHeight: 260
+        }
+
         JobList {
             visible: document.loaded
             model: window.document.jobs
             Layout.fillWidth: true
-            Layout.fillHeight: true
+            Layout.preferredHeight: 190
         }
     }
 }

@@ -1,0 +1,135 @@
+// `podplanner render PROJECT -o FILE.png [--view physical|logical] [--job N] [--color job|health]
+// [--size WxH] [--fps-probe N]`: draws the 3D scene without the user (needs a display: run it
+// under xvfb-run on a headless machine) and saves it, or measures frames per second while orbiting.
+#include "cli.h"
+#include "project_document.h"
+#include "scene_controller.h"
+
+#include <QElapsedTimer>
+#include <QGuiApplication>
+#include <QQmlComponent>
+#include <QQmlEngine>
+#include <QQuickItem>
+#include <QQuickView>
+#include <QTimer>
+
+#include <iostream>
+
+namespace {
+
+struct RenderOptions {
+    QString project, output, view = "physical", color = "job";
+    int job = 0;
+    QSize size{1280, 800};
+    int fpsFrames = 0;
+};
+
+bool parseRender(const QStringList& args, RenderOptions& o, QString& error) {
+    for (int i = 2; i < args.size(); ++i) {
+        const QString& a = args[i];
+        auto value = [&]() -> QString { return i + 1 < args.size() ? args[++i] : QString(); };
+        if (a == "-o" || a == "--output")
+            o.output = value();
+        else if (a == "--view")
+            o.view = value();
+        else if (a == "--color")
+            o.color = value();
+        else if (a == "--job")
+            o.job = value().toInt() - 1;
+        else if (a == "--fps-probe")
+            o.fpsFrames = value().toInt();
+        else if (a == "--size") {
+            const auto parts = value().split('x');
+            if (parts.size() != 2 || parts[0].toInt() <= 0 || parts[1].toInt() <= 0) {
+                error = "--size expects WxH, e.g. 1280x800";
+                return false;
+            }
+            o.size = QSize(parts[0].toInt(), parts[1].toInt());
+        } else if (!a.startsWith('-') && o.project.isEmpty())
+            o.project = a;
+        else {
+            error = "unknown option " + a;
+            return false;
+        }
+    }
+    if (o.project.isEmpty() || (o.output.isEmpty() && o.fpsFrames <= 0)) {
+        error = "render takes PROJECT and -o FILE.png (or --fps-probe N)";
+        return false;
+    }
+    if (o.view != "physical" && o.view != "logical") {
+        error = "--view expects physical or logical";
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int runRender(int argc, char** argv) {
+    QGuiApplication app(argc, argv);
+    RenderOptions o;
+    QString error;
+    if (!parseRender(QGuiApplication::arguments(), o, error)) {
+        std::cerr << "podplanner: " << error.toStdString() << "\n";
+        return podplanner::app::kExitUsage;
+    }
+    podplanner::views::ProjectDocument document;
+    if (!document.load(o.project)) {
+        std::cerr << "error: " << document.errorText().toStdString() << "\n";
+        return podplanner::app::kExitBadInput;
+    }
+    podplanner::views::SceneController controller;
+    controller.setDocument(&document);
+    controller.setView(o.view);
+    controller.setColorMode(o.color);
+    controller.setJob(std::max(0, o.job));
+
+    QQuickView view;
+    view.engine()->addImportPath("qrc:/");
+    view.setInitialProperties(
+        {{"controller", QVariant::fromValue(&controller)}, {"interactive", false}});
+    view.setResizeMode(QQuickView::SizeRootObjectToView);
+    view.setSource(QUrl("qrc:/PodPlanner/Scene/Scene.qml"));
+    if (view.status() != QQuickView::Ready)
+        return podplanner::app::kExitBadInput;
+    view.resize(o.size);
+    view.show();
+
+    int result = podplanner::app::kExitOk;
+    if (o.fpsFrames > 0) {
+        // Orbit the camera pivot one degree per frame and time the frames.
+        QQuickItem* root = view.rootObject();
+        QObject* pivot = root->findChild<QObject*>("pivot");
+        int frames = 0;
+        QElapsedTimer timer, firstFrame;
+        firstFrame.start();
+        qint64 firstFrameMs = -1;
+        QObject::connect(&view, &QQuickWindow::frameSwapped, &view, [&] {
+            if (firstFrameMs < 0) {
+                firstFrameMs = firstFrame.elapsed();
+                timer.start();
+                return;
+            }
+            if (++frames >= o.fpsFrames) {
+                const double seconds = timer.elapsed() / 1000.0;
+                std::cout << "frames " << frames << " in " << seconds << " s: " << frames / seconds
+                          << " fps; first frame after " << firstFrameMs << " ms; "
+                          << controller.boxCount() << " boxes\n";
+                QGuiApplication::quit();
+                return;
+            }
+            if (pivot)
+                pivot->setProperty("eulerRotation", QVector3D(-30, -35 + frames, 0));
+            view.update();
+        });
+    } else {
+        QTimer::singleShot(1500, &view, [&] {
+            const bool saved = view.grabWindow().save(o.output);
+            std::cout << (saved ? "wrote " : "could not write ") << o.output.toStdString() << "\n";
+            result = saved ? podplanner::app::kExitOk : podplanner::app::kExitBadInput;
+            QGuiApplication::quit();
+        });
+    }
+    QGuiApplication::exec();
+    return result;
+}

@@ -1,0 +1,124 @@
+import QtQuick
+import QtQuick3D
+import QtQuick3D.Helpers
+import PodPlanner.Views
+
+// The 3D view: one instanced draw of boxes (racks or chips), torus links and wraparound arcs.
+// Orbit with the left button, pan with the right, zoom with the wheel; hover shows what is there.
+Item {
+    id: root
+    required property SceneController controller
+    property alias view3d: view
+    property string hoverText: ""
+    property bool interactive: true // false for `podplanner render`: no hover tooltip
+
+    function cameraPreset(name) {
+        const e = Math.max(controller.extent, 200)
+        pivot.eulerRotation = name === "top" ? Qt.vector3d(-89, 0, 0)
+                            : name === "front" ? Qt.vector3d(0, 0, 0)
+                            : Qt.vector3d(-30, -35, 0)
+        camera.position = Qt.vector3d(0, 0, e * (controller.view === "logical" ? 1.6 : name === "top" ? 1.1 : 0.8))
+        camera.eulerRotation = Qt.vector3d(0, 0, 0)
+    }
+    Component.onCompleted: cameraPreset("iso")
+    Connections {
+        target: root.controller
+        function onDocumentChanged() { root.cameraPreset("iso") }
+        function onViewChanged() { root.cameraPreset("iso") }
+    }
+
+    View3D {
+        id: view
+        anchors.fill: parent
+        camera: camera
+        environment: SceneEnvironment {
+            clearColor: "#f4f6f8"
+            backgroundMode: SceneEnvironment.Color
+        }
+        Node {
+            id: pivot
+            objectName: "pivot"
+            position: root.controller.center
+            PerspectiveCamera {
+                id: camera
+                clipNear: 5
+                clipFar: Math.max(root.controller.extent, 200) * 20
+            }
+        }
+        DirectionalLight {
+            eulerRotation: Qt.vector3d(-50, -30, 0)
+            ambientColor: Qt.rgba(0.55, 0.55, 0.55, 1)
+            brightness: 0.8
+        }
+        Model {
+            objectName: "boxes"
+            source: "#Cube"
+            instancing: root.controller.boxes
+            materials: DefaultMaterial { diffuseColor: "white" }
+        }
+        Model {
+            geometry: root.controller.links
+            visible: root.controller.view === "logical"
+            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; diffuseColor: "#5f6368" }
+        }
+        Model {
+            geometry: root.controller.arcs
+            visible: root.controller.view === "logical"
+            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; diffuseColor: "#f29900" }
+        }
+    }
+
+    OrbitCameraController {
+        anchors.fill: parent
+        origin: pivot
+        camera: camera
+    }
+
+    HoverHandler {
+        id: hover
+        onPointChanged: {
+            if (!hover.hovered || !root.interactive)
+                return
+            const p = hover.point.position
+            const near = view.mapTo3DScene(Qt.vector3d(p.x, p.y, 0))
+            const far = view.mapTo3DScene(Qt.vector3d(p.x, p.y, 1000))
+            const hit = root.controller.pickRay(near, far.minus(near))
+            root.hoverText = hit.label === undefined ? "" : hit.label
+        }
+    }
+
+    Rectangle {
+        visible: root.interactive && root.hoverText.length > 0 && hover.hovered
+        x: Math.min(hover.point.position.x + 14, root.width - width - 4)
+        y: Math.min(hover.point.position.y + 14, root.height - height - 4)
+        width: tip.implicitWidth + 12
+        height: tip.implicitHeight + 8
+        color: "#202124"
+        radius: 3
+        opacity: 0.92
+        Text { id: tip; anchors.centerIn: parent; text: root.hoverText; color: "white"; font.pixelSize: 12 }
+    }
+
+    // The legend of the current colour mode.
+    Rectangle {
+        anchors { right: parent.right; top: parent.top; margins: 6 }
+        width: legend.implicitWidth + 12
+        height: legend.implicitHeight + 10
+        color: "#e6ffffff"
+        radius: 4
+    }
+    Column {
+        id: legend
+        anchors { right: parent.right; top: parent.top; margins: 12 }
+        spacing: 3
+        Repeater {
+            model: root.controller.legend
+            delegate: Row {
+                required property var modelData
+                spacing: 6
+                Rectangle { width: 12; height: 12; radius: 2; color: modelData.color }
+                Text { text: modelData.label; font.pixelSize: 12; color: "#202124" }
+            }
+        }
+    }
+}

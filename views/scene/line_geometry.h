@@ -1,0 +1,26 @@
+#pragma once
+// Line segments (torus links, wraparound arcs, optical links) as one geometry, after Qt's
+// customgeometry example: pairs of points drawn as GL lines.
+#include <QVector3D>
+#include <QVector>
+#include <QtQml/qqmlregistration.h>
+#include <QtQuick3D/qquick3dgeometry.h>
+
+namespace podplanner::views {
+
+class LineGeometry : public QQuick3DGeometry {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Owned by SceneController")
+  public:
+    explicit LineGeometry(QQuick3DObject* parent = nullptr);
+
+    // Each consecutive pair of points is one segment.
+    void setSegments(const QVector<QVector3D>& points);
+    int segmentCount() const { return count_; }
+
+  private:
+    int count_ = 0;
+};
+
+} // namespace podplanner::views
