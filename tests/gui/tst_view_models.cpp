@@ -52,6 +52,28 @@ class ViewModelsTest : public QObject {
         QVERIFY(doc.errorText().isEmpty());
     }
 
+    // Every file of the bad-input corpus: the document shows the exact error the CLI gives and
+    // keeps the project it had.
+    void badCorpusErrorsInTheDocument_data() {
+        QTest::addColumn<QString>("file");
+        const QDir dir(PODPLANNER_SOURCE_DIR "/tests/data/bad");
+        for (const auto& f : dir.entryList({"*.json"}, QDir::Files))
+            QTest::newRow(f.toUtf8()) << dir.filePath(f);
+    }
+    void badCorpusErrorsInTheDocument() {
+        QFETCH(QString, file);
+        ProjectDocument doc;
+        QVERIFY(doc.load(PODPLANNER_SOURCE_DIR "/resources/examples/ironwood-shared.podplanner"));
+        QVERIFY(!doc.load(file));
+        QString expectedPath = file;
+        expectedPath.replace(QRegularExpression("\\.json$"), ".expected");
+        QFile expected(expectedPath);
+        QVERIFY(expected.open(QIODevice::ReadOnly));
+        QCOMPARE(doc.errorText(), file + ": " + QString::fromUtf8(expected.readAll()).trimmed());
+        QCOMPARE(doc.projectName(), QString("Three training jobs sharing one Ironwood pod"));
+        QCOMPARE(doc.jobs()->rowCount(), 3);
+    }
+
     void jobColorsAreDistinct() {
         QSet<QRgb> seen;
         for (int i = 0; i < 12; ++i)
