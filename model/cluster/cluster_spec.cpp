@@ -1,5 +1,7 @@
 #include "cluster/cluster_spec.h"
 
+#include <algorithm>
+
 namespace podplanner::model {
 
 const char* failureKindName(FailureKind kind) {
@@ -62,6 +64,29 @@ int PodSpec::ocsCount() const {
         return 0;
     const int facePositions = cube[1] * cube[2] + cube[0] * cube[2] + cube[0] * cube[1];
     return facePositions * ocsGroupsPerFacePosition();
+}
+
+int PodSpec::leafDownPorts() const {
+    return std::max(1, static_cast<int>(leafRadix * oversubscription / (1 + oversubscription)));
+}
+
+int PodSpec::leafUpPorts() const {
+    return std::max(1, leafRadix - leafDownPorts());
+}
+
+std::int64_t PodSpec::leafSwitches() const {
+    if (kind != PodKind::GpuFatTree)
+        return 0;
+    const int down = leafDownPorts();
+    const std::int64_t nics = std::int64_t{nodes} * gpusPerNode;
+    const std::int64_t units = (nodes + down - 1) / down;
+    return railOptimized ? units * gpusPerNode : (nics + down - 1) / down;
+}
+
+std::int64_t PodSpec::spineSwitches() const {
+    if (kind != PodKind::GpuFatTree)
+        return 0;
+    return std::max<std::int64_t>(1, (leafSwitches() * leafUpPorts() + leafRadix - 1) / leafRadix);
 }
 
 int ClusterSpec::podCount() const {

@@ -63,6 +63,13 @@ struct PodSpec {
     int racks() const;    // racks that hold chips (cubes for Tpu3d)
     int ocsCount() const; // 0 unless Tpu3d
     int ocsGroupsPerFacePosition() const;
+
+    // GPU fat-tree sizes: leaf ports split down:up = oversubscription:1; rail-optimized leaves
+    // take GPU i of every node of a scalable unit of `leafDownPorts()` nodes.
+    int leafDownPorts() const;
+    int leafUpPorts() const;
+    std::int64_t leafSwitches() const;
+    std::int64_t spineSwitches() const;
 };
 
 struct SiteSpec {

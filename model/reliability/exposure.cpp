@@ -117,6 +117,11 @@ JobExposure jobExposure(const ClusterSpec& cluster, const FloorLayout& floor,
         // its top-of-rack switch; an OCS or a power row takes more than one unit down.
         out.spareable = kind != FailureKind::Ocs && kind != FailureKind::PowerRow;
     }
+    if (pod.kind == PodKind::GpuFatTree) {
+        e.spines =
+            static_cast<double>(pod.spineSwitches()) * static_cast<double>(placement.slices.size());
+        e.bandwidthOnlyPerDay = e.spines * rates.perDay(FailureKind::Switch);
+    }
     const double sdcRate =
         policy.sdc.ratePerChipHour >= 0 ? policy.sdc.ratePerChipHour : rates.sdcPerChipHour;
     e.sdcPerHour = sdcRate * static_cast<double>(placement.chips());

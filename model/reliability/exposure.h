@@ -30,6 +30,11 @@ struct JobExposure {
     // the free units of its pods (the OCS or the scheduler can swap any free one in).
     int spares = 0;
     double sdcPerHour = 0; // silent data corruptions per hour of running, whole job
+    // Failures that only take bandwidth: a spine switch of a GPU fat-tree. The job runs on, its
+    // DCN traffic over the remaining spines, until the repair.
+    double bandwidthOnlyPerDay = 0;
+    double bandwidthOnlyLossH = 0; // lost progress per such failure (set with the step's DCN share)
+    double spines = 0;
 
     double interruptionsPerDay() const;
 };

@@ -115,6 +115,8 @@ GoodputResult closedFormGoodput(const JobExposure& e, const ReliabilitySpec& pol
         if (elastic)
             degraded += rate * (1.0 - spare) * k.repairH / e.slices;
     }
+    // A spine down: one of S spines carries nothing, so exposed DCN time grows by 1/(S - 1).
+    degraded += e.bandwidthOnlyPerDay / 24.0 * e.bandwidthOnlyLossH;
     const double sdcLost = e.sdcPerHour * (m.sdcLatencyH + cycle / 2.0);
     const double sdcDown = e.sdcPerHour * m.restartH;
     const double maintenanceDown = m.maintenancePerHour * m.maintenanceDowntimeH;

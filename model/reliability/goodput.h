@@ -33,7 +33,8 @@ struct Badput {
 struct GoodputInputs {
     double stepS = 1; // from the performance engine
     double tokensPerS = 0;
-    double idealTrainDays = 0; // time to train without interruptions
+    double idealTrainDays = 0;  // time to train without interruptions
+    double dcnExposedShare = 0; // share of the step spent in exposed DCN communication
 };
 
 // The parameters both the closed form and the Monte Carlo use, derived once.

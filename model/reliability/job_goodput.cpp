@@ -5,6 +5,32 @@
 
 namespace podplanner::model::reliability {
 
+namespace {
+
+// Share of the step that is exposed communication of mesh axes laid (partly) on the DCN.
+double dcnExposedShare(const Project& project, const JobPlacement& placement,
+                       const perf::JobEvaluation& job) {
+    const perf::JobFabric fabric = perf::jobFabric(project.cluster, placement);
+    const int dcn = fabric.indexOf("dcn");
+    if (dcn < 0 || job.step.stepS <= 0)
+        return 0;
+    std::array<bool, perf::kMeshAxes> onDcn{};
+    for (int i = 0; i < job.layout.mapping.count; ++i) {
+        const auto& seg = job.layout.mapping.segments[static_cast<std::size_t>(i)];
+        if (seg.physical == dcn)
+            onDcn[seg.mesh] = true;
+    }
+    double exposed = 0;
+    for (int i = 0; i < job.step.collectiveCount; ++i) {
+        const auto& row = job.step.collectives[static_cast<std::size_t>(i)];
+        if (onDcn[row.axis])
+            exposed += row.exposedSeconds;
+    }
+    return exposed / job.step.stepS;
+}
+
+} // namespace
+
 std::vector<JobReliability> evaluateReliability(const Project& project,
                                                 const perf::ProjectEvaluation& performance) {
     const auto placements = placeJobs(project);
@@ -17,7 +43,11 @@ std::vector<JobReliability> evaluateReliability(const Project& project,
         r.exposure = jobExposure(project.cluster, floor, placements[j], job.reliability);
         r.exposure.spares = spares[j];
         const perf::JobEvaluation& perfJob = performance.jobs[j];
-        r.inputs = {perfJob.step.stepS, perfJob.step.tokensPerS, perfJob.timeToTrainDays};
+        r.inputs = {perfJob.step.stepS, perfJob.step.tokensPerS, perfJob.timeToTrainDays,
+                    dcnExposedShare(project, placements[j], perfJob)};
+        if (r.exposure.spines > 1)
+            r.exposure.bandwidthOnlyLossH = project.cluster.failures.repairH(FailureKind::Switch) *
+                                            r.inputs.dcnExposedShare / (r.exposure.spines - 1);
         r.goodput = closedFormGoodput(r.exposure, job.reliability, r.inputs);
         out.push_back(r);
     }

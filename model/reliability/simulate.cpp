@@ -68,7 +68,7 @@ class TrialRunner {
         const double horizon = options_.days * 24.0;
         std::vector<double> spareFreeAt(static_cast<std::size_t>(e_.spares), 0.0);
         std::size_t nextWindow = 0;
-        double t = 0, useful = 0, degradedLoss = 0;
+        double t = 0, useful = 0, degradedLoss = 0, runningH = 0;
         Trial out;
         auto record = [&](double at, std::string component, std::string what, double lost,
                           double down) {
@@ -86,6 +86,7 @@ class TrialRunner {
                                         : std::numeric_limits<double>::infinity();
             const double end = std::min({failureAt, windowAt, horizon});
             const double ran = end - t;
+            runningH += ran;
             const double cycles = std::floor(ran / cycle_);
             if (end == horizon || (windowAt <= failureAt && end == windowAt)) {
                 // The run goes on (or checkpoints for the window): all compute so far counts.
@@ -139,6 +140,12 @@ class TrialRunner {
                 record(end, name, "waited for the repair", lost, down);
             }
             t = end + down;
+        }
+        // Bandwidth-only failures never stop the job: a Poisson count over the running time.
+        if (e_.bandwidthOnlyPerDay > 0 && e_.bandwidthOnlyLossH > 0) {
+            const double rate = e_.bandwidthOnlyPerDay / 24.0;
+            for (double at = rng.exponential(rate); at < runningH; at += rng.exponential(rate))
+                degradedLoss += e_.bandwidthOnlyLossH;
         }
         out.goodput = std::max(0.0, useful - degradedLoss) / horizon;
         return out;

@@ -230,15 +230,10 @@ void Topology::Impl::buildGpuPod(int pod, std::int64_t podDcn) {
     const int g = spec.gpusPerNode;
     const double nicGB = dcnGbyteSPerChip();
     // Leaf ports split down:up = oversubscription:1.
-    const int down = std::max(
-        1, static_cast<int>(spec.leafRadix * spec.oversubscription / (1 + spec.oversubscription)));
-    const int up = std::max(1, spec.leafRadix - down);
-    const std::int64_t nics = std::int64_t{spec.nodes} * g;
-    // Rail-optimized: GPU i of every node in a scalable unit of `down` nodes meets on leaf i.
-    const std::int64_t units = (spec.nodes + down - 1) / down;
-    const std::int64_t leaves = spec.railOptimized ? units * g : (nics + down - 1) / down;
-    const std::int64_t spines =
-        std::max<std::int64_t>(1, (leaves * up + spec.leafRadix - 1) / spec.leafRadix);
+    const int down = spec.leafDownPorts();
+    const int up = spec.leafUpPorts();
+    const std::int64_t leaves = spec.leafSwitches();
+    const std::int64_t spines = spec.spineSwitches();
     std::vector<std::int64_t> leafVertex, spineVertex;
     for (std::int64_t s = 0; s < spines; ++s) {
         spineVertex.push_back(

@@ -118,11 +118,13 @@ class PerfTest : public QObject {
         g.levels[0] = LevelGroup{Level::Torus, 4, 200, 3e-6, 100, 1e-6, 0.5e6, false};
         g.count = 1;
         g.members = 4;
-        QVERIFY(near(collectiveSeconds(CollectiveKind::PointToPoint, 50e6, g), 50e6 / 100e9 + 1e-6));
+        QVERIFY(
+            near(collectiveSeconds(CollectiveKind::PointToPoint, 50e6, g), 50e6 / 100e9 + 1e-6));
         AxisGroup dcn = oneLevel(Level::Dcn, 8, 12.5, 20e-6);
         dcn.levels[0].linkGbyteS = 12.5;
         dcn.levels[0].hopLatencyS = 10e-6;
-        QVERIFY(near(collectiveSeconds(CollectiveKind::PointToPoint, 1e9, dcn), 1e9 / 12.5e9 + 10e-6));
+        QVERIFY(
+            near(collectiveSeconds(CollectiveKind::PointToPoint, 1e9, dcn), 1e9 / 12.5e9 + 10e-6));
     }
 
     void hierarchicalAllGatherMovesLessOverTheSlowLevel() {

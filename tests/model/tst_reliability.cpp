@@ -186,6 +186,29 @@ class ReliabilityTest : public QObject {
                  qPrintable(QString("%1 vs %2").arg(elastic).arg(waiting)));
     }
 
+    // A spine switch of a GPU fat-tree takes bandwidth, not the job: it costs degraded running
+    // in proportion to the step's exposed DCN time, and never an interruption.
+    void spineFailuresOnlyCostBandwidth() {
+        Project p = loadProjectFile(example("h100-cluster-70b.podplanner").toStdString());
+        const JobReliability r = reliabilityOf(p);
+        QVERIFY(r.exposure.spines > 1);
+        QVERIFY(r.exposure.bandwidthOnlyPerDay > 0);
+        QVERIFY(r.inputs.dcnExposedShare > 0 && r.inputs.dcnExposedShare < 1);
+        QVERIFY(std::abs(r.exposure.bandwidthOnlyLossH -
+                         p.cluster.failures.repairH(FailureKind::Switch) *
+                             r.inputs.dcnExposedShare / (r.exposure.spines - 1)) < 1e-12);
+        double interruptions = 0;
+        for (const auto& k : r.exposure.kinds)
+            interruptions += k.perDay;
+        QVERIFY(std::abs(r.goodput.interruptionsPerDay - interruptions -
+                         r.exposure.sdcPerHour * 24) < 1e-9);
+        JobExposure without = r.exposure;
+        without.bandwidthOnlyPerDay = 0;
+        const double g = closedFormGoodput(without, p.jobs[0].reliability, r.inputs).expected;
+        QVERIFY(g > r.goodput.expected);
+        QVERIFY(g - r.goodput.expected < 0.05);
+    }
+
     void moreChipsNeverLowerTheInterruptionRate() {
         double previous = 0;
         for (const auto& [shape, fsdp] : std::vector<std::pair<std::string, int>>{
