@@ -66,6 +66,7 @@ struct PlacementSpec {
 
 struct CheckpointSpec {
     double persistentWriteS = 0;       // blocking write of one checkpoint to persistent storage
+    double storageGbyteS = 0;          // when no write time is given: size / this bandwidth
     bool inMemory = false;             // replicas in other hosts' memory (restored from peers)
     double inMemoryWriteS = 5;         // blocking copy of one in-memory checkpoint
     std::optional<double> intervalMin; // nullopt: automatic (Young/Daly)

@@ -17,6 +17,7 @@ CheckpointSpec readCheckpoint(const Json& value, const std::string& at) {
     ObjectReader c(value, at);
     CheckpointSpec out;
     out.persistentWriteS = c.number("persistent_write_s", 0, 1e7, 0);
+    out.storageGbyteS = c.number("storage_gbyte_s", 0, 1e9, 0);
     out.inMemory = c.boolean("in_memory", false);
     out.inMemoryWriteS = c.number("in_memory_write_s", 0, 1e6, out.inMemoryWriteS);
     if (const Json* interval = c.get("interval_min"))
@@ -85,6 +86,7 @@ Json writeReliabilitySpec(const ReliabilitySpec& r) {
     Json out;
     Json checkpoint;
     checkpoint["persistent_write_s"] = numberJson(r.checkpoint.persistentWriteS);
+    checkpoint["storage_gbyte_s"] = numberJson(r.checkpoint.storageGbyteS);
     checkpoint["in_memory"] = r.checkpoint.inMemory;
     checkpoint["in_memory_write_s"] = numberJson(r.checkpoint.inMemoryWriteS);
     checkpoint["interval_min"] =

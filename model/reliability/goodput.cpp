@@ -36,7 +36,11 @@ RecoveryModel recoveryModel(const JobExposure& e, const ReliabilitySpec& policy,
                             const GoodputInputs& inputs) {
     RecoveryModel m;
     const CheckpointSpec& c = policy.checkpoint;
-    m.checkpointWriteH = (c.inMemory ? c.inMemoryWriteS : c.persistentWriteS) / 3600.0;
+    // A persistent write takes the time given, or the checkpoint's size over the storage bandwidth.
+    double persistentS = c.persistentWriteS;
+    if (persistentS <= 0 && c.storageGbyteS > 0)
+        persistentS = inputs.checkpointBytes / (c.storageGbyteS * 1e9);
+    m.checkpointWriteH = (c.inMemory ? c.inMemoryWriteS : persistentS) / 3600.0;
     m.restartH = policy.restartS / 3600.0;
     m.swapH = e.spareSwapS / 3600.0;
     const double perHour = e.interruptionsPerDay() / 24.0;

@@ -35,6 +35,7 @@ struct GoodputInputs {
     double tokensPerS = 0;
     double idealTrainDays = 0;  // time to train without interruptions
     double dcnExposedShare = 0; // share of the step spent in exposed DCN communication
+    double checkpointBytes = 0; // model state one checkpoint writes (weights and optimizer)
 };
 
 // The parameters both the closed form and the Monte Carlo use, derived once.

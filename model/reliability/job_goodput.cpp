@@ -43,8 +43,13 @@ std::vector<JobReliability> evaluateReliability(const Project& project,
         r.exposure = jobExposure(project.cluster, floor, placements[j], job.reliability);
         r.exposure.spares = spares[j];
         const perf::JobEvaluation& perfJob = performance.jobs[j];
+        // A checkpoint holds the working weights and the optimizer state (master and moments).
+        const perf::JobContext ctx = perf::makeJobContext(
+            job, project.cluster.chip, perf::jobFabric(project.cluster, placements[j]), 1);
+        const double checkpointBytes =
+            ctx.counts.totalParams * (ctx.weightBytes + ctx.optimizerBytes);
         r.inputs = {perfJob.step.stepS, perfJob.step.tokensPerS, perfJob.timeToTrainDays,
-                    dcnExposedShare(project, placements[j], perfJob)};
+                    dcnExposedShare(project, placements[j], perfJob), checkpointBytes};
         if (r.exposure.spines > 1)
             r.exposure.bandwidthOnlyLossH = project.cluster.failures.repairH(FailureKind::Switch) *
                                             r.inputs.dcnExposedShare / (r.exposure.spines - 1);

@@ -55,6 +55,19 @@ class ReliabilityTest : public QObject {
         QCOMPARE(dalyIntervalH(5, 2), 2.0); // delta >= 2M: checkpoint every M
     }
 
+    void checkpointWriteTimeFromSizeAndBandwidth() {
+        // 8B-class model: ~8e9 parameters x (2 bytes of weights + 12 of optimizer state) over
+        // 100 GB/s of storage.
+        const JobReliability r =
+            reliabilityOf(v4Job("4x4x8", R"({"checkpoint": {"storage_gbyte_s": 100}})", 128));
+        QVERIFY(r.inputs.checkpointBytes > 14 * 7e9 && r.inputs.checkpointBytes < 14 * 9e9);
+        QVERIFY(std::abs(r.goodput.checkpointWriteS - r.inputs.checkpointBytes / 100e9) < 1e-9);
+        // A given write time wins over the bandwidth.
+        const JobReliability given = reliabilityOf(v4Job(
+            "4x4x8", R"({"checkpoint": {"persistent_write_s": 42, "storage_gbyte_s": 100}})", 128));
+        QCOMPARE(given.goodput.checkpointWriteS, 42.0);
+    }
+
     void blastRadiusCountByHand() {
         // A 4x4x8 slice on cubes 0 and 1 of a v4 pod: 128 chips in 32 trays of 4, 2 cubes with
         // 144 electrical + 96 optical links each, every one of the pod's 48 OCS, 2 ToRs, the
