@@ -125,6 +125,12 @@ std::string childPointer(const std::string& parent, std::size_t index) {
     return parent + "/" + std::to_string(index);
 }
 
+Json wholeNumberJson(double v) {
+    if (std::floor(v) == v && std::fabs(v) < 9e15)
+        return static_cast<std::int64_t>(v);
+    return v;
+}
+
 std::string describeJson(const Json& value) {
     switch (value.type()) {
     case Json::value_t::null:

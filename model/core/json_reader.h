@@ -26,6 +26,8 @@ Json parseJsonText(const std::string& text, const ParseLimits& limits = {});
 
 std::string childPointer(const std::string& parent, const std::string& key);
 std::string childPointer(const std::string& parent, std::size_t index);
+// Whole numbers as JSON integers (so files keep "120", not "120.0"), others as reals.
+Json wholeNumberJson(double v);
 // A short human description of a JSON value for "found ..." messages.
 std::string describeJson(const Json& value);
 [[noreturn]] void throwInputError(const std::string& pointer, const std::string& expected,

@@ -180,12 +180,7 @@ double linkDemand(const JobEvaluation& e, const Project& project, const JobPlace
     const int physical = fabric.indexOf(axisName);
     if (physical < 0)
         return 0;
-    std::array<bool, kMeshAxes> uses{};
-    for (int i = 0; i < e.layout.mapping.count; ++i) {
-        const Segment& seg = e.layout.mapping.segments[static_cast<std::size_t>(i)];
-        if (seg.physical == physical)
-            uses[seg.mesh] = true;
-    }
+    const auto uses = meshAxesOn(e.layout.mapping, physical);
     double bytes = 0;
     for (int i = 0; i < e.step.collectiveCount; ++i) {
         const CollectiveRow& row = e.step.collectives[static_cast<std::size_t>(i)];

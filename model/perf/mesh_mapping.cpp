@@ -103,6 +103,16 @@ explicitMapping(const JobFabric& fabric, const MeshSizes& sizes,
     return m;
 }
 
+std::array<bool, kMeshAxes> meshAxesOn(const MeshMapping& mapping, int physical) {
+    std::array<bool, kMeshAxes> on{};
+    for (int i = 0; i < mapping.count; ++i) {
+        const Segment& seg = mapping.segments[static_cast<std::size_t>(i)];
+        if (seg.physical == physical)
+            on[seg.mesh] = true;
+    }
+    return on;
+}
+
 std::string describeMapping(const MeshMapping& mapping, const JobFabric& fabric) {
     std::string out;
     if (mapping.count == 0) {

@@ -45,6 +45,9 @@ explicitMapping(const JobFabric& fabric, const MeshSizes& sizes,
                 const std::vector<std::pair<std::string, std::vector<std::string>>>& mapping,
                 std::string* whyNot);
 
+// Which mesh axes are laid (partly) on physical axis `physical`.
+std::array<bool, kMeshAxes> meshAxesOn(const MeshMapping& mapping, int physical);
+
 // "tp: x(8) | fsdp: y(16) z(16)" for people.
 std::string describeMapping(const MeshMapping& mapping, const JobFabric& fabric);
 

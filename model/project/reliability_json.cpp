@@ -1,17 +1,8 @@
 #include "project/reliability_json.h"
 
-#include <cmath>
-
 namespace podplanner::model {
 
 namespace {
-
-// Whole numbers are written without ".0" so that hand-written files keep their look.
-Json numberJson(double v) {
-    if (std::floor(v) == v && std::fabs(v) < 9e15)
-        return static_cast<std::int64_t>(v);
-    return v;
-}
 
 CheckpointSpec readCheckpoint(const Json& value, const std::string& at) {
     ObjectReader c(value, at);
@@ -85,32 +76,32 @@ ReliabilitySpec readReliabilitySpec(const Json& value, const std::string& pointe
 Json writeReliabilitySpec(const ReliabilitySpec& r) {
     Json out;
     Json checkpoint;
-    checkpoint["persistent_write_s"] = numberJson(r.checkpoint.persistentWriteS);
-    checkpoint["storage_gbyte_s"] = numberJson(r.checkpoint.storageGbyteS);
+    checkpoint["persistent_write_s"] = wholeNumberJson(r.checkpoint.persistentWriteS);
+    checkpoint["storage_gbyte_s"] = wholeNumberJson(r.checkpoint.storageGbyteS);
     checkpoint["in_memory"] = r.checkpoint.inMemory;
-    checkpoint["in_memory_write_s"] = numberJson(r.checkpoint.inMemoryWriteS);
+    checkpoint["in_memory_write_s"] = wholeNumberJson(r.checkpoint.inMemoryWriteS);
     checkpoint["interval_min"] =
-        r.checkpoint.intervalMin ? numberJson(*r.checkpoint.intervalMin) : Json("auto");
+        r.checkpoint.intervalMin ? wholeNumberJson(*r.checkpoint.intervalMin) : Json("auto");
     out["checkpoint"] = checkpoint;
-    out["restart_s"] = numberJson(r.restartS);
+    out["restart_s"] = wholeNumberJson(r.restartS);
     out["hot_spare_cubes"] = r.hotSpareCubes;
     out["elastic"] = r.elastic;
-    out["preflight"] = {{"coverage", numberJson(r.preflight.coverage)},
-                        {"duration_h", numberJson(r.preflight.durationH)}};
+    out["preflight"] = {{"coverage", wholeNumberJson(r.preflight.coverage)},
+                        {"duration_h", wholeNumberJson(r.preflight.durationH)}};
     out["sdc"] = {{"rate_per_chip_hour",
                    r.sdc.ratePerChipHour < 0 ? Json("cluster") : Json(r.sdc.ratePerChipHour)},
                   {"detection", r.sdc.detection},
-                  {"overhead", numberJson(r.sdc.overhead)},
-                  {"detection_latency_h", numberJson(r.sdc.detectionLatencyH)}};
+                  {"overhead", wholeNumberJson(r.sdc.overhead)},
+                  {"detection_latency_h", wholeNumberJson(r.sdc.detectionLatencyH)}};
     Json windows = Json::array();
     for (const auto& w : r.maintenance)
         windows.push_back({{"power_row", w.powerRow},
-                           {"every_days", numberJson(w.everyDays)},
-                           {"duration_h", numberJson(w.durationH)},
+                           {"every_days", wholeNumberJson(w.everyDays)},
+                           {"duration_h", wholeNumberJson(w.durationH)},
                            {"mode", w.mode}});
     out["maintenance"] = windows;
     out["stragglers"] = {{"probability_per_chip_step", r.stragglers.probabilityPerChipStep},
-                         {"slowdown", numberJson(r.stragglers.slowdown)}};
+                         {"slowdown", wholeNumberJson(r.stragglers.slowdown)}};
     return out;
 }
 

@@ -14,12 +14,7 @@ double dcnExposedShare(const Project& project, const JobPlacement& placement,
     const int dcn = fabric.indexOf("dcn");
     if (dcn < 0 || job.step.stepS <= 0)
         return 0;
-    std::array<bool, perf::kMeshAxes> onDcn{};
-    for (int i = 0; i < job.layout.mapping.count; ++i) {
-        const auto& seg = job.layout.mapping.segments[static_cast<std::size_t>(i)];
-        if (seg.physical == dcn)
-            onDcn[seg.mesh] = true;
-    }
+    const auto onDcn = perf::meshAxesOn(job.layout.mapping, dcn);
     double exposed = 0;
     for (int i = 0; i < job.step.collectiveCount; ++i) {
         const auto& row = job.step.collectives[static_cast<std::size_t>(i)];

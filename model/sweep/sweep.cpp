@@ -57,13 +57,6 @@ std::string formatNumber(double v) {
     return out.str();
 }
 
-// Whole numbers go into the project as integers (layers, tp, ...), others as reals.
-Json valueJson(double v) {
-    if (std::floor(v) == v && std::fabs(v) < 9e15)
-        return static_cast<std::int64_t>(v);
-    return v;
-}
-
 } // namespace
 
 std::optional<SweepParam> parseSweepParam(const std::string& text, std::string* whyNot) {
@@ -176,7 +169,7 @@ std::int64_t runSweep(const Project& base, const std::vector<SweepParam>& params
         try {
             Json doc = baseJson;
             for (std::size_t k = 0; k < params.size(); ++k)
-                doc[Json::json_pointer(params[k].pointer)] = valueJson(values[k]);
+                doc[Json::json_pointer(params[k].pointer)] = wholeNumberJson(values[k]);
             const Project project = readProject(doc.dump());
             const auto perf = perf::evaluateProject(project);
             const auto rel = reliability::evaluateReliability(project, perf);
