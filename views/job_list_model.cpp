@@ -42,6 +42,8 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
         return row.goodput;
     case InterruptionsRole:
         return row.interruptionsPerDay;
+    case StateRole:
+        return row.state;
     default:
         return {};
     }
@@ -62,10 +64,16 @@ QHash<int, QByteArray> JobListModel::roleNames() const {
             {HbmCapacityRole, "hbmCapacityGib"},
             {PerfErrorRole, "perfError"},
             {GoodputRole, "goodput"},
-            {InterruptionsRole, "interruptionsPerDay"}};
+            {InterruptionsRole, "interruptionsPerDay"},
+            {StateRole, "state"}};
 }
 
 void JobListModel::setRows(QList<JobRow> rows) {
+    if (rows.size() == rows_.size() && !rows_.isEmpty()) {
+        rows_ = std::move(rows);
+        emit dataChanged(index(0), index(static_cast<int>(rows_.size()) - 1));
+        return;
+    }
     beginResetModel();
     rows_ = std::move(rows);
     endResetModel();

@@ -22,6 +22,7 @@ struct JobRow {
     double hbmCapacityGib = 0;
     double goodput = 0; // from the failure and goodput engine
     double interruptionsPerDay = 0;
+    QString state; // what-if: running, recovering on a spare, degraded, waiting for repair
     QString perfError;
 };
 
@@ -45,7 +46,8 @@ class JobListModel : public QAbstractListModel {
         HbmCapacityRole,
         PerfErrorRole,
         GoodputRole,
-        InterruptionsRole
+        InterruptionsRole,
+        StateRole
     };
 
     using QAbstractListModel::QAbstractListModel;
@@ -53,6 +55,7 @@ class JobListModel : public QAbstractListModel {
     QVariant data(const QModelIndex& index, int role) const override;
     QHash<int, QByteArray> roleNames() const override;
 
+    // Same number of rows: updated in place (views keep their selection and scroll position).
     void setRows(QList<JobRow> rows);
     // Distinct, readable colours per job index, shared by the list and (later) the 3D scene.
     static QColor jobColor(int index);

@@ -1,11 +1,8 @@
 #include "project_document.h"
 
-#include "core/input_error.h"
-#include "perf/evaluate.h"
-#include "project/placement.h"
+#include "dashboard_data.h"
+#include "edit_commands.h"
 #include "project/project_io.h"
-#include "reliability/job_goodput.h"
-#include "topology/slice_shape.h"
 #include "topology/topology.h"
 
 #include <QFileInfo>
@@ -15,83 +12,30 @@ namespace podplanner::views {
 
 namespace {
 
-QVariantMap summarize(const model::Topology& t, const model::ClusterSpec& cluster) {
-    using model::VertexKind;
-    QVariantMap counts;
-    counts["sites"] = static_cast<qint64>(cluster.sites.size());
-    counts["pods"] = cluster.podCount();
-    counts["chips"] = static_cast<qint64>(t.vertexCount(VertexKind::Chip));
-    counts["hosts"] = static_cast<qint64>(t.vertexCount(VertexKind::Host));
-    counts["cubes"] = static_cast<qint64>(t.vertexCount(VertexKind::Cube));
-    counts["racks"] = static_cast<qint64>(t.floor().racks.size());
-    counts["powerRows"] = t.floor().powerRows;
-    counts["ocs"] = static_cast<qint64>(t.vertexCount(VertexKind::Ocs));
-    counts["links"] = static_cast<qint64>(t.linkCount());
-    counts["opticalLinks"] = static_cast<qint64>(t.linkCount(model::LinkKind::IciOptical));
-    counts["electricalLinks"] = static_cast<qint64>(t.linkCount(model::LinkKind::IciElectrical));
-    return counts;
-}
-
-// Step time, MFU and memory of every job; a layout that cannot run is shown, not fatal.
-void addPerformance(const model::Project& project, QList<JobRow>& rows) {
-    try {
-        const auto evaluation = model::perf::evaluateProject(project);
-        const auto reliability = model::reliability::evaluateReliability(project, evaluation);
-        constexpr double gib = 1024.0 * 1024.0 * 1024.0;
-        for (qsizetype j = 0; j < rows.size(); ++j) {
-            const auto& step = evaluation.jobs[static_cast<std::size_t>(j)].step;
-            rows[j].stepTimeS = step.stepS;
-            rows[j].mfu = step.mfu;
-            rows[j].tokensPerS = step.tokensPerS;
-            rows[j].hbmUsedGib = step.memory.total() / gib;
-            rows[j].hbmCapacityGib = step.hbmCapacityBytes / gib;
-            const auto& g = reliability[static_cast<std::size_t>(j)].goodput;
-            rows[j].goodput = g.expected;
-            rows[j].interruptionsPerDay = g.interruptionsPerDay;
-        }
-    } catch (const std::exception& e) {
-        for (auto& row : rows)
-            row.perfError = QString::fromStdString(e.what());
-    }
-}
-
-QList<JobRow> jobRows(const model::Project& project) {
-    const auto placements = model::placeJobs(project);
-    QList<JobRow> rows;
-    for (std::size_t j = 0; j < project.jobs.size(); ++j) {
-        const auto& placement = placements[j];
-        JobRow row;
-        row.name = QString::fromStdString(project.jobs[j].name);
-        row.chips = placement.chips();
-        row.slices = static_cast<int>(placement.slices.size());
-        row.color = JobListModel::jobColor(static_cast<int>(j));
-        const auto& first = placement.slices.front();
-        if (first.geometry) {
-            row.shape = QString::fromStdString(model::SliceShape{first.geometry->dims}.text());
-            QStringList axes;
-            const char* names[] = {"x", "y", "z"};
-            for (std::size_t a = 0; a < first.geometry->wraps.size(); ++a)
-                if (first.geometry->wraps[a])
-                    axes << names[a];
-            row.wraparound = axes.isEmpty() ? QStringLiteral("none") : axes.join(' ');
-            row.twisted = first.geometry->twisted;
-        } else {
-            row.shape = QStringLiteral("%1 nodes").arg(first.nodes.size());
-            row.wraparound = QStringLiteral("-");
-        }
-        rows << row;
-    }
-    addPerformance(project, rows);
-    return rows;
+QString localPath(const QString& pathOrUrl) {
+    const QUrl url(pathOrUrl);
+    return url.isLocalFile() ? url.toLocalFile() : pathOrUrl;
 }
 
 } // namespace
 
-ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent) {}
+ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent) {
+    connect(&worker_, &EngineWorker::resultReady, this,
+            [this](quint64, std::shared_ptr<const model::Project> project,
+                   EngineWorker::Analysis analysis) {
+                // Delivered results are always the newest request, so they match project_.
+                Q_UNUSED(project);
+                setAnalysis(std::move(analysis));
+            });
+    connect(&undo_, &QUndoStack::indexChanged, this, &ProjectDocument::undoStateChanged);
+    connect(&undo_, &QUndoStack::canUndoChanged, this, &ProjectDocument::undoStateChanged);
+    connect(&undo_, &QUndoStack::canRedoChanged, this, &ProjectDocument::undoStateChanged);
+}
+
 ProjectDocument::~ProjectDocument() = default;
 
-bool ProjectDocument::loaded() const {
-    return project_ != nullptr;
+QString ProjectDocument::displayName() const {
+    return filePath_.isEmpty() ? tr("Untitled") : QFileInfo(filePath_).fileName();
 }
 
 QString ProjectDocument::projectName() const {
@@ -106,24 +50,134 @@ QString ProjectDocument::chipName() const {
     return project_ ? QString::fromStdString(project_->cluster.chip.name) : QString();
 }
 
+QString ProjectDocument::engineError() const {
+    return analysis_ ? QString::fromStdString(analysis_->error) : QString();
+}
+
+void ProjectDocument::setSelectedJob(int job) {
+    if (job == selectedJob_ || job < 0 || !project_ ||
+        job >= static_cast<int>(project_->jobs.size()))
+        return;
+    selectedJob_ = job;
+    if (analysis_)
+        collectives_.setRows(collectiveRows(*project_, *analysis_, selectedJob_));
+    emit selectedJobChanged();
+    emit jobSettingsChanged();
+    emit analysisChanged();
+}
+
+QVariantMap ProjectDocument::jobSettings() const {
+    return project_ ? jobSettingsOf(*project_, analysis_.get(), selectedJob_) : QVariantMap{};
+}
+
+QVariantMap ProjectDocument::dashboard() const {
+    return project_ && analysis_ ? dashboardOf(*project_, *analysis_, selectedJob_)
+                                 : QVariantMap{};
+}
+
+QVariantList ProjectDocument::failures() const {
+    return project_ ? failureList(*project_, analysis_.get(), failures_) : QVariantList{};
+}
+
 bool ProjectDocument::load(const QString& pathOrUrl) {
-    const QUrl url(pathOrUrl);
-    const QString path = url.isLocalFile() ? url.toLocalFile() : pathOrUrl;
+    const QString path = localPath(pathOrUrl);
     try {
-        auto project = std::make_unique<model::Project>(model::loadProjectFile(path.toStdString()));
-        const model::Topology topology(project->cluster);
-        auto rows = jobRows(*project);
-        counts_ = summarize(topology, project->cluster);
-        project_ = std::move(project);
-        filePath_ = QFileInfo(path).absoluteFilePath();
-        jobs_.setRows(std::move(rows));
-        clearError();
-        emit projectChanged();
+        auto project =
+            std::make_shared<const model::Project>(model::loadProjectFile(path.toStdString()));
+        adopt(std::move(project), QFileInfo(path).absoluteFilePath());
         return true;
     } catch (const std::exception& e) {
         setError(QString::fromStdString(e.what()));
         return false;
     }
+}
+
+void ProjectDocument::adopt(std::shared_ptr<const model::Project> project, const QString& path) {
+    // The first analysis runs here, so the window opens with its numbers and scene.
+    auto analysis = std::make_shared<const model::ProjectAnalysis>(
+        model::analyzeProject(*project, {}));
+    undo_.clear();
+    failures_.clear();
+    project_ = std::move(project);
+    savedProject_ = path.isEmpty() ? nullptr : project_;
+    filePath_ = path;
+    selectedJob_ = 0;
+    counts_ = summarizeCounts(*analysis->topology, project_->cluster);
+    setAnalysis(std::move(analysis));
+    clearError();
+    emit projectChanged();
+    emit filePathChanged();
+    emit modifiedChanged();
+    emit selectedJobChanged();
+    emit jobSettingsChanged();
+    emit failuresChanged();
+}
+
+bool ProjectDocument::save() {
+    return filePath_.isEmpty() ? false : saveAs(filePath_);
+}
+
+bool ProjectDocument::saveAs(const QString& pathOrUrl) {
+    if (!project_)
+        return false;
+    QString path = localPath(pathOrUrl);
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".podplanner");
+    try {
+        model::saveProjectFile(*project_, path.toStdString());
+    } catch (const std::exception& e) {
+        setError(tr("Could not save %1: %2").arg(path, QString::fromStdString(e.what())));
+        return false;
+    }
+    savedProject_ = project_;
+    filePath_ = QFileInfo(path).absoluteFilePath();
+    emit filePathChanged();
+    emit modifiedChanged();
+    return true;
+}
+
+QByteArray ProjectDocument::projectText() const {
+    return project_ ? QByteArray::fromStdString(model::writeProject(*project_)) : QByteArray{};
+}
+
+void ProjectDocument::replaceProject(std::shared_ptr<const model::Project> project) {
+    const bool jobsChanged = !project_ || project->jobs.size() != project_->jobs.size();
+    project_ = std::move(project);
+    if (selectedJob_ >= static_cast<int>(project_->jobs.size()))
+        selectedJob_ = std::max(0, static_cast<int>(project_->jobs.size()) - 1);
+    requestAnalysis();
+    emit modifiedChanged();
+    emit jobSettingsChanged();
+    if (jobsChanged) {
+        emit selectedJobChanged();
+        emit projectChanged();
+    }
+}
+
+void ProjectDocument::replaceFailures(std::vector<model::Component> failures) {
+    failures_ = std::move(failures);
+    requestAnalysis();
+    emit failuresChanged();
+}
+
+void ProjectDocument::requestAnalysis() {
+    worker_.submit(project_, failures_);
+    emit engineBusyChanged();
+}
+
+void ProjectDocument::setAnalysis(EngineWorker::Analysis analysis) {
+    analysis_ = std::move(analysis);
+    jobs_.setRows(jobRows(*project_, *analysis_));
+    collectives_.setRows(collectiveRows(*project_, *analysis_, selectedJob_));
+    tree_.setProject(*project_, *analysis_);
+    emit analysisChanged();
+    emit failuresChanged();
+    emit engineBusyChanged();
+}
+
+void ProjectDocument::pushProject(const QString& text, std::shared_ptr<const model::Project> after,
+                                  const QString& mergeKey) {
+    undo_.push(new ProjectEditCommand(this, text, project_, std::move(after), mergeKey));
 }
 
 void ProjectDocument::clearError() {

@@ -1,17 +1,19 @@
 #pragma once
-// The project the GUI shows: loads a file through the model, keeps the current project when a
-// load fails (the error is shown instead), and exposes a summary and the job list to QML.
+// The project the GUI shows and edits. It holds the project as an immutable snapshot (each
+// edit makes a new one through an undo command), the what-if failures, and the newest engine
+// analysis, which the EngineWorker computes off the GUI thread after every edit. A load that
+// fails keeps the project shown before (the error is shown instead).
+#include "cluster_tree_model.h"
+#include "collective_table_model.h"
+#include "engine_worker.h"
 #include "job_list_model.h"
 
 #include <QObject>
+#include <QUndoStack>
 #include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
-
-namespace podplanner::model {
-struct Project;
-}
 
 namespace podplanner::views {
 
@@ -19,45 +21,125 @@ class ProjectDocument : public QObject {
     Q_OBJECT
     QML_ELEMENT
     Q_PROPERTY(bool loaded READ loaded NOTIFY projectChanged)
-    Q_PROPERTY(QString filePath READ filePath NOTIFY projectChanged)
+    Q_PROPERTY(QString filePath READ filePath NOTIFY filePathChanged)
+    Q_PROPERTY(QString displayName READ displayName NOTIFY filePathChanged)
     Q_PROPERTY(QString projectName READ projectName NOTIFY projectChanged)
     Q_PROPERTY(QString clusterName READ clusterName NOTIFY projectChanged)
     Q_PROPERTY(QString chipName READ chipName NOTIFY projectChanged)
     Q_PROPERTY(QVariantMap counts READ counts NOTIFY projectChanged)
+    Q_PROPERTY(bool modified READ modified NOTIFY modifiedChanged)
+    Q_PROPERTY(bool canUndo READ canUndo NOTIFY undoStateChanged)
+    Q_PROPERTY(bool canRedo READ canRedo NOTIFY undoStateChanged)
+    Q_PROPERTY(QString undoText READ undoText NOTIFY undoStateChanged)
+    Q_PROPERTY(QString redoText READ redoText NOTIFY undoStateChanged)
     Q_PROPERTY(JobListModel* jobs READ jobs CONSTANT)
+    Q_PROPERTY(CollectiveTableModel* collectives READ collectives CONSTANT)
+    Q_PROPERTY(ClusterTreeModel* tree READ tree CONSTANT)
+    Q_PROPERTY(int selectedJob READ selectedJob WRITE setSelectedJob NOTIFY selectedJobChanged)
+    Q_PROPERTY(QVariantMap jobSettings READ jobSettings NOTIFY jobSettingsChanged)
+    Q_PROPERTY(QVariantMap dashboard READ dashboard NOTIFY analysisChanged)
+    Q_PROPERTY(QVariantList failures READ failures NOTIFY failuresChanged)
+    Q_PROPERTY(bool engineBusy READ engineBusy NOTIFY engineBusyChanged)
+    Q_PROPERTY(QString engineError READ engineError NOTIFY analysisChanged)
     Q_PROPERTY(QString errorText READ errorText NOTIFY errorTextChanged)
   public:
     explicit ProjectDocument(QObject* parent = nullptr);
     ~ProjectDocument() override;
 
-    bool loaded() const;
+    bool loaded() const { return project_ != nullptr; }
     QString filePath() const { return filePath_; }
+    QString displayName() const;
     QString projectName() const;
     QString clusterName() const;
     QString chipName() const;
     QVariantMap counts() const { return counts_; }
+    bool modified() const { return project_ != savedProject_; }
+    bool canUndo() const { return undo_.canUndo(); }
+    bool canRedo() const { return undo_.canRedo(); }
+    QString undoText() const { return undo_.undoText(); }
+    QString redoText() const { return undo_.redoText(); }
     JobListModel* jobs() { return &jobs_; }
+    CollectiveTableModel* collectives() { return &collectives_; }
+    ClusterTreeModel* tree() { return &tree_; }
+    int selectedJob() const { return selectedJob_; }
+    void setSelectedJob(int job);
+    QVariantMap jobSettings() const;
+    QVariantMap dashboard() const;
+    QVariantList failures() const;
+    bool engineBusy() const { return worker_.busy(); }
+    QString engineError() const;
     QString errorText() const { return errorText_; }
 
-    // Accepts a path or a file:// URL (drag and drop, file dialogs). Returns false and sets
-    // errorText on bad input; the project shown before stays open.
+    // Files. Accepts a path or a file:// URL (drag and drop, file dialogs). Returns false and
+    // sets errorText on bad input; the project shown before stays open.
     Q_INVOKABLE bool load(const QString& pathOrUrl);
+    Q_INVOKABLE bool save();
+    Q_INVOKABLE bool saveAs(const QString& pathOrUrl);
+    // A new, unsaved project: a built-in cluster and one job of a built-in model.
+    Q_INVOKABLE bool newProject(const QString& clusterPreset, const QString& modelPreset);
+    // The canonical text of the current project (autosave writes it to the recovery file).
+    QByteArray projectText() const;
     Q_INVOKABLE void clearError();
 
-    // The loaded project, for C++ consumers (the scene); nullptr before a load.
+    // Edits, each one undo step.
+    Q_INVOKABLE void undo() { undo_.undo(); }
+    Q_INVOKABLE void redo() { undo_.redo(); }
+    Q_INVOKABLE bool setMeshAxis(int job, const QString& axis, int value);
+    Q_INVOKABLE bool setSliceShape(int job, const QString& shape);
+    Q_INVOKABLE bool setHotSpares(int job, int spares);
+    Q_INVOKABLE bool setElastic(int job, bool elastic);
+    Q_INVOKABLE bool setJobName(int job, const QString& name);
+    Q_INVOKABLE bool addJob(const QString& modelPreset, const QString& shapeOrNodes);
+    Q_INVOKABLE bool removeJob(int job);
+    // Applies an auto-plan layout: {"dp","fsdp","tp","pp","ep","cp","microbatches", ...}.
+    Q_INVOKABLE bool applyLayout(int job, const QVariantMap& layout);
+    // kind: "chip", "rack" (a cube on TPU pods) or "powerRow".
+    Q_INVOKABLE void setComponentFailed(const QString& kind, qint64 index, bool failed);
+    Q_INVOKABLE bool isComponentFailed(const QString& kind, qint64 index) const;
+    Q_INVOKABLE void repairAll();
+
+    // For C++ consumers (the scene, the worker's benchmark); nullptr before a load.
     const model::Project* project() const { return project_.get(); }
+    std::shared_ptr<const model::Project> projectSnapshot() const { return project_; }
+    EngineWorker::Analysis analysis() const { return analysis_; }
+    // Used by the undo commands only.
+    void replaceProject(std::shared_ptr<const model::Project> project);
+    void replaceFailures(std::vector<model::Component> failures);
 
   signals:
-    void projectChanged();
+    void projectChanged();   // a different project, or jobs added or removed
+    void analysisChanged();  // new engine numbers (after every edit)
+    void jobSettingsChanged();
+    void filePathChanged();
+    void modifiedChanged();
+    void undoStateChanged();
+    void selectedJobChanged();
+    void failuresChanged();
+    void engineBusyChanged();
     void errorTextChanged();
 
   private:
     void setError(const QString& text);
+    void setAnalysis(EngineWorker::Analysis analysis);
+    void requestAnalysis();
+    void adopt(std::shared_ptr<const model::Project> project, const QString& path);
+    bool editJob(int job, const QString& text, const QString& mergeKey,
+                 const std::function<void(model::Job&)>& edit);
+    void pushProject(const QString& text, std::shared_ptr<const model::Project> after,
+                     const QString& mergeKey = {});
 
-    std::unique_ptr<model::Project> project_;
+    std::shared_ptr<const model::Project> project_;
+    std::shared_ptr<const model::Project> savedProject_;
+    std::vector<model::Component> failures_;
+    EngineWorker::Analysis analysis_;
+    EngineWorker worker_;
+    QUndoStack undo_;
     QString filePath_;
     QVariantMap counts_;
     JobListModel jobs_;
+    CollectiveTableModel collectives_;
+    ClusterTreeModel tree_;
+    int selectedJob_ = 0;
     QString errorText_;
 };
 

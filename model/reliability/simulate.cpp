@@ -31,6 +31,7 @@ std::uint64_t mix(std::uint64_t z) {
 struct Trial {
     double goodput = 0;
     double interruptions = 0;
+    std::vector<double> goodputByDay; // committed progress over wall time at the end of each day
 };
 
 class TrialRunner {
@@ -70,6 +71,21 @@ class TrialRunner {
         std::size_t nextWindow = 0;
         double t = 0, useful = 0, degradedLoss = 0, runningH = 0;
         Trial out;
+        // Progress committed by each day's end: in a running stretch from `from`, the
+        // checkpoints written so far; while down, what the last event left.
+        std::vector<double> committed;
+        const auto days = static_cast<std::size_t>(std::ceil(options_.days));
+        auto sampleRunning = [&](double from, double to) {
+            for (double at = 24.0 * static_cast<double>(committed.size() + 1);
+                 committed.size() < days && at < to; at += 24.0)
+                committed.push_back(useful - degradedLoss +
+                                    std::floor((at - from) / cycle_) * m_.intervalH * usefulFactor_);
+        };
+        auto sampleDown = [&](double to) {
+            for (double at = 24.0 * static_cast<double>(committed.size() + 1);
+                 committed.size() < days && at < to; at += 24.0)
+                committed.push_back(useful - degradedLoss);
+        };
         auto record = [&](double at, std::string component, std::string what, double lost,
                           double down) {
             if (timeline && static_cast<int>(timeline->size()) < options_.timelineEvents)
@@ -87,6 +103,7 @@ class TrialRunner {
             const double end = std::min({failureAt, windowAt, horizon});
             const double ran = end - t;
             runningH += ran;
+            sampleRunning(t, end);
             const double cycles = std::floor(ran / cycle_);
             if (end == horizon || (windowAt <= failureAt && end == windowAt)) {
                 // The run goes on (or checkpoints for the window): all compute so far counts.
@@ -97,6 +114,7 @@ class TrialRunner {
                 record(end, "maintenance", w.ride ? "rode through on spare cubes" : "drained", 0,
                        w.downtimeH);
                 t = end + w.downtimeH;
+                sampleDown(t);
                 continue;
             }
             ++out.interruptions;
@@ -117,6 +135,7 @@ class TrialRunner {
                 record(end, "sdc", "rolled back to the checkpoint before the corruption", lost,
                        m_.restartH);
                 t = end + m_.restartH;
+                sampleDown(t);
                 continue;
             }
             useful += cycles * m_.intervalH * usefulFactor_;
@@ -140,7 +159,11 @@ class TrialRunner {
                 record(end, name, "waited for the repair", lost, down);
             }
             t = end + down;
+            sampleDown(t);
         }
+        const double beforeBandwidth = useful - degradedLoss;
+        while (committed.size() < days)
+            committed.push_back(beforeBandwidth);
         // Bandwidth-only failures never stop the job: a Poisson count over the running time.
         if (e_.bandwidthOnlyPerDay > 0 && e_.bandwidthOnlyLossH > 0) {
             const double rate = e_.bandwidthOnlyPerDay / 24.0;
@@ -148,6 +171,13 @@ class TrialRunner {
                 degradedLoss += e_.bandwidthOnlyLossH;
         }
         out.goodput = std::max(0.0, useful - degradedLoss) / horizon;
+        // Bandwidth-only losses have no single moment: spread them over the run with progress.
+        const double scale =
+            beforeBandwidth > 0 ? std::max(0.0, useful - degradedLoss) / beforeBandwidth : 1.0;
+        for (std::size_t d = 0; d < committed.size(); ++d) {
+            const double wallH = std::min(24.0 * static_cast<double>(d + 1), horizon);
+            out.goodputByDay.push_back(std::max(0.0, committed[d] * scale) / wallH);
+        }
         return out;
     }
 
@@ -205,6 +235,8 @@ SimulationResult simulateGoodput(const JobExposure& exposure, const ReliabilityS
             }
             trials[static_cast<std::size_t>(i)] =
                 runner.run(static_cast<std::uint64_t>(i), i == 0 ? &result.timeline : nullptr);
+            if (options.trialsDone)
+                options.trialsDone->fetch_add(1);
         }
     };
     const int threads = std::max(1, std::min(options.threads, options.trials));
@@ -219,19 +251,27 @@ SimulationResult simulateGoodput(const JobExposure& exposure, const ReliabilityS
     // The preflight scan is a one-time cost of the whole run, as in the closed form.
     const RecoveryModel& m = runner.model();
     std::vector<double> goodput, days;
+    std::vector<std::vector<double>> byDay;
     double interruptions = 0;
     for (const Trial& trial : trials) {
         double g = trial.goodput;
+        double preflightFactor = 1;
         if (m.preflightH > 0 && inputs.idealTrainDays > 0 && g > 0) {
             const double runH = inputs.idealTrainDays * 24.0 / g;
-            g *= 1.0 - m.preflightH / (runH + m.preflightH);
+            preflightFactor = 1.0 - m.preflightH / (runH + m.preflightH);
+            g *= preflightFactor;
         }
+        byDay.resize(std::max(byDay.size(), trial.goodputByDay.size()));
+        for (std::size_t d = 0; d < trial.goodputByDay.size(); ++d)
+            byDay[d].push_back(trial.goodputByDay[d] * preflightFactor);
         goodput.push_back(g);
         days.push_back(g > 0 ? inputs.idealTrainDays / g : std::numeric_limits<double>::infinity());
         interruptions += trial.interruptions;
     }
     result.goodput = percentiles(goodput);
     result.timeToTrainDays = percentiles(days);
+    for (auto& values : byDay)
+        result.goodputByDay.push_back(percentiles(std::move(values)));
     result.interruptionsPerDay =
         trials.empty() ? 0 : interruptions / static_cast<double>(trials.size()) / options.days;
     return result;

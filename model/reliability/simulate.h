@@ -19,6 +19,7 @@ struct SimulationOptions {
     int threads = 2;
     int timelineEvents = 200; // events kept from the first trial
     const std::atomic<bool>* cancel = nullptr;
+    std::atomic<int>* trialsDone = nullptr; // progress, counted up as trials finish
 };
 
 struct TimelineEvent {
@@ -39,6 +40,9 @@ struct SimulationResult {
     std::uint64_t seed = 0;
     Percentiles goodput;
     Percentiles timeToTrainDays;
+    // Goodput from the start to the end of each day (committed progress over wall time), across
+    // trials: the goodput-over-time chart.
+    std::vector<Percentiles> goodputByDay;
     double interruptionsPerDay = 0; // mean over trials
     std::vector<TimelineEvent> timeline;
     bool cancelled = false;

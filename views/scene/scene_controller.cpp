@@ -1,7 +1,7 @@
 #include "scene_controller.h"
 
+#include "analysis/project_analysis.h"
 #include "job_list_model.h"
-#include "project/placement.h"
 #include "project/project.h"
 #include "topology/slice_shape.h"
 #include "topology/topology.h"
@@ -54,11 +54,13 @@ void SceneController::setDocument(ProjectDocument* document) {
         disconnect(document_, nullptr, this, nullptr);
     document_ = document;
     if (document_)
-        connect(document_, &ProjectDocument::projectChanged, this, [this] {
-            rebuildTopology();
+        connect(document_, &ProjectDocument::analysisChanged, this, [this] {
+            if (document_->analysis() == analysis_)
+                return; // only the selection changed
+            takeAnalysis();
             rebuild();
         });
-    rebuildTopology();
+    takeAnalysis();
     rebuild();
     emit documentChanged();
 }
@@ -92,22 +94,23 @@ void SceneController::setShowChips(bool show) {
     rebuild();
 }
 
-void SceneController::rebuildTopology() {
-    topology_.reset();
-    chipOwner_.clear();
-    const model::Project* project = document_ ? document_->project() : nullptr;
-    if (!project)
-        return;
-    topology_ = std::make_unique<model::Topology>(project->cluster);
-    chipOwner_.assign(static_cast<std::size_t>(topology_->chipCount()), -1);
-    const auto placements = model::placeJobs(*project);
-    for (std::size_t j = 0; j < placements.size(); ++j)
-        for (const auto& slice : placements[j].slices)
-            for (auto chip : topology_->chipsOf(slice))
-                chipOwner_[static_cast<std::size_t>(chip)] = static_cast<int>(j);
-    // Level of detail: chips one by one up to ~5k instances (measured under Xvfb + llvmpipe:
-    // 9k chips draw at ~13 fps, racks at 50+); racks for larger clusters (chips on request).
-    showChips_ = topology_->chipCount() <= 5000;
+void SceneController::takeAnalysis() {
+    analysis_ = document_ ? document_->analysis() : nullptr;
+    topology_ = analysis_ ? analysis_->topology.get() : nullptr;
+    const std::size_t chips = topology_ ? static_cast<std::size_t>(topology_->chipCount()) : 0;
+    if (chips != chipCount_) {
+        // Level of detail: chips one by one up to ~5k instances (measured under Xvfb +
+        // llvmpipe: 9k chips draw at ~13 fps, racks at 50+); racks for larger clusters.
+        showChips_ = chips <= 5000;
+        chipCount_ = chips;
+    }
+}
+
+int SceneController::ownerOf(qint64 chip) const {
+    const auto& owners = analysis_->chipOwner;
+    return chip >= 0 && static_cast<std::size_t>(chip) < owners.size()
+               ? owners[static_cast<std::size_t>(chip)]
+               : -1;
 }
 
 QColor SceneController::colorOf(qint64 chip, int owner) const {
@@ -165,7 +168,7 @@ void SceneController::buildPhysical() {
         }
         if (!showChips_) {
             // The rack takes the colour of its job, red when any of its chips is down.
-            int owner = chipOwner_[static_cast<std::size_t>(chips.front())];
+            int owner = ownerOf(chips.front());
             qint64 dead = -1;
             for (auto c : chips)
                 if (!topology_->isChipAlive(c)) {
@@ -190,7 +193,7 @@ void SceneController::buildPhysical() {
             const float level = static_cast<float>(cube ? at.coord[2] : slot / 16);
             const QVector3D offset((x - 1.5f) * 14, 30 + level * 45, (depth - 1.5f) * 14);
             boxes.push_back({base + offset, QVector3D(10, 30, 10),
-                             colorOf(chips[i], chipOwner_[static_cast<std::size_t>(chips[i])])});
+                             colorOf(chips[i], ownerOf(chips[i]))});
             boxChip_.push_back(chips[i]);
             boxRack_.push_back(static_cast<int>(r));
         }
@@ -201,8 +204,7 @@ void SceneController::buildPhysical() {
 }
 
 void SceneController::buildLogical() {
-    const model::Project* project = document_->project();
-    const auto placements = model::placeJobs(*project);
+    const auto& placements = analysis_->placements;
     QVector<Box> boxes;
     QVector<QVector3D> links, arcs;
     if (job_ < static_cast<int>(placements.size()) && placements[job_].slices.front().geometry) {
@@ -326,7 +328,7 @@ QVariantMap SceneController::pickRay(const QVector3D& origin, const QVector3D& d
     if (chip >= 0) {
         const auto at = topology_->locate(chip);
         const model::Rack& rack = topology_->floor().racks[static_cast<std::size_t>(at.rack)];
-        const int owner = chipOwner_[static_cast<std::size_t>(chip)];
+        const int owner = ownerOf(chip);
         label = tr("chip %1 (%2, %3, %4) · host %5 · rack %6 (row %7, column %8) · power row %9")
                     .arg(chip)
                     .arg(at.coord[0])
@@ -337,7 +339,7 @@ QVariantMap SceneController::pickRay(const QVector3D& origin, const QVector3D& d
                     .arg(rack.row)
                     .arg(rack.column)
                     .arg(rack.powerRow);
-        if (owner >= 0)
+        if (owner >= 0 && owner < static_cast<int>(document_->project()->jobs.size()))
             label += tr(" · job %1")
                          .arg(QString::fromStdString(
                              document_->project()->jobs[static_cast<std::size_t>(owner)].name));
@@ -354,21 +356,23 @@ QVariantMap SceneController::pickRay(const QVector3D& origin, const QVector3D& d
                     .arg(rack.column)
                     .arg(rack.powerRow);
     }
-    return {{"chip", chip}, {"label", label}};
+    const int rack = chip >= 0 ? topology_->locate(chip).rack : boxRack_[bestIndex];
+    const auto& r = topology_->floor().racks[static_cast<std::size_t>(rack)];
+    return {{"chip", chip},
+            {"rack", rack},
+            {"powerRow", r.powerRow},
+            {"ocs", r.kind == model::RackKind::Ocs},
+            {"label", label}};
 }
 
 void SceneController::setChipFailed(qint64 chip, bool failed) {
-    if (!topology_ || chip < 0 || chip >= topology_->chipCount())
-        return;
-    topology_->setFailed({model::ComponentKind::Chip, chip}, failed);
-    rebuild();
+    if (document_)
+        document_->setComponentFailed(QStringLiteral("chip"), chip, failed);
 }
 
 void SceneController::clearFailures() {
-    if (!topology_)
-        return;
-    topology_->clearFailures();
-    rebuild();
+    if (document_)
+        document_->repairAll();
 }
 
 } // namespace podplanner::views

@@ -16,7 +16,7 @@
 
 namespace podplanner::model {
 class Topology;
-struct JobPlacement;
+struct ProjectAnalysis;
 } // namespace podplanner::model
 
 namespace podplanner::views {
@@ -65,6 +65,7 @@ class SceneController : public QObject {
     Q_INVOKABLE QVector3D chipScenePosition(qint64 chip) const;
     // The box a ray hits first: {"chip": index or -1, "label": tooltip text}; empty if none.
     Q_INVOKABLE QVariantMap pickRay(const QVector3D& origin, const QVector3D& direction) const;
+    // Failing and repairing go through the document (undoable, and every number follows).
     Q_INVOKABLE void setChipFailed(qint64 chip, bool failed);
     Q_INVOKABLE void clearFailures();
 
@@ -74,11 +75,12 @@ class SceneController : public QObject {
     void viewChanged();
 
   private:
-    void rebuildTopology();
+    void takeAnalysis();
     void rebuild();
     void buildPhysical();
     void buildLogical();
     QColor colorOf(qint64 chip, int owner) const;
+    int ownerOf(qint64 chip) const;
     void finishBounds();
 
     ProjectDocument* document_ = nullptr;
@@ -92,8 +94,10 @@ class SceneController : public QObject {
     int wraparoundArcs_ = 0;
     QVector3D center_;
     float extent_ = 1000;
-    std::unique_ptr<model::Topology> topology_;
-    std::vector<int> chipOwner_; // job index per chip, -1 free
+    // From the document's newest analysis: the topology with its failures, and who owns what.
+    std::shared_ptr<const model::ProjectAnalysis> analysis_;
+    const model::Topology* topology_ = nullptr;
+    std::size_t chipCount_ = 0; // of the cluster shown; a new cluster resets the detail level
     QVector<qint64> boxChip_;    // chip shown by each box (-1: a rack or an OCS)
     QVector<int> boxRack_;       // rack of each box (-1 in the logical view)
 };

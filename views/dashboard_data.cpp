@@ -1,0 +1,217 @@
+#include "dashboard_data.h"
+
+#include "analysis/project_analysis.h"
+#include "perf/collective_cost.h"
+#include "perf/mesh_mapping.h"
+#include "topology/slice_shape.h"
+
+namespace podplanner::views {
+
+namespace {
+
+constexpr double kGib = 1024.0 * 1024.0 * 1024.0;
+
+bool hasJob(const model::ProjectAnalysis& a, int job) {
+    return a.hasNumbers() && job >= 0 && job < static_cast<int>(a.performance.jobs.size());
+}
+
+QString shapeText(const model::PlacedSlice& slice) {
+    return slice.geometry ? QString::fromStdString(model::SliceShape{slice.geometry->dims}.text())
+                          : QStringLiteral("%1 nodes").arg(slice.nodes.size());
+}
+
+} // namespace
+
+QVariantMap summarizeCounts(const model::Topology& t, const model::ClusterSpec& cluster) {
+    using model::VertexKind;
+    QVariantMap counts;
+    counts["sites"] = static_cast<qint64>(cluster.sites.size());
+    counts["pods"] = cluster.podCount();
+    counts["chips"] = static_cast<qint64>(t.vertexCount(VertexKind::Chip));
+    counts["hosts"] = static_cast<qint64>(t.vertexCount(VertexKind::Host));
+    counts["cubes"] = static_cast<qint64>(t.vertexCount(VertexKind::Cube));
+    counts["racks"] = static_cast<qint64>(t.floor().racks.size());
+    counts["powerRows"] = t.floor().powerRows;
+    counts["ocs"] = static_cast<qint64>(t.vertexCount(VertexKind::Ocs));
+    counts["links"] = static_cast<qint64>(t.linkCount());
+    counts["opticalLinks"] = static_cast<qint64>(t.linkCount(model::LinkKind::IciOptical));
+    counts["electricalLinks"] = static_cast<qint64>(t.linkCount(model::LinkKind::IciElectrical));
+    return counts;
+}
+
+QList<JobRow> jobRows(const model::Project& project, const model::ProjectAnalysis& a) {
+    QList<JobRow> rows;
+    for (std::size_t j = 0; j < project.jobs.size(); ++j) {
+        JobRow row;
+        row.name = QString::fromStdString(project.jobs[j].name);
+        row.color = JobListModel::jobColor(static_cast<int>(j));
+        if (j < a.placements.size()) {
+            const auto& placement = a.placements[j];
+            row.chips = placement.chips();
+            row.slices = static_cast<int>(placement.slices.size());
+            const auto& first = placement.slices.front();
+            row.shape = shapeText(first);
+            if (first.geometry) {
+                QStringList axes;
+                const char* names[] = {"x", "y", "z"};
+                for (std::size_t x = 0; x < first.geometry->wraps.size(); ++x)
+                    if (first.geometry->wraps[x])
+                        axes << names[x];
+                row.wraparound = axes.isEmpty() ? QStringLiteral("none") : axes.join(' ');
+                row.twisted = first.geometry->twisted;
+            } else {
+                row.wraparound = QStringLiteral("-");
+            }
+        }
+        if (!hasJob(a, static_cast<int>(j))) {
+            row.perfError = QString::fromStdString(a.error);
+        } else {
+            const auto& step = a.performance.jobs[j].step;
+            row.stepTimeS = step.stepS;
+            row.mfu = step.mfu;
+            row.tokensPerS = step.tokensPerS;
+            row.hbmUsedGib = step.memory.total() / kGib;
+            row.hbmCapacityGib = step.hbmCapacityBytes / kGib;
+            row.goodput = a.whatIf[j].goodputExpected;
+            row.interruptionsPerDay = a.reliability[j].goodput.interruptionsPerDay;
+            row.state = QString::fromUtf8(model::reliability::jobStateName(a.whatIf[j].state));
+        }
+        rows << row;
+    }
+    return rows;
+}
+
+QList<CollectiveTableRow> collectiveRows(const model::Project&, const model::ProjectAnalysis& a,
+                                         int job) {
+    QList<CollectiveTableRow> rows;
+    if (!hasJob(a, job))
+        return rows;
+    const auto& step = a.performance.jobs[static_cast<std::size_t>(job)].step;
+    for (int i = 0; i < step.collectiveCount; ++i) {
+        const auto& c = step.collectives[static_cast<std::size_t>(i)];
+        rows << CollectiveTableRow{QString::fromUtf8(model::perf::collectiveKindName(c.kind)),
+                                   QString::fromUtf8(model::perf::meshAxisName(c.axis)), c.bytes,
+                                   c.seconds, c.exposedSeconds};
+    }
+    return rows;
+}
+
+QVariantMap dashboardOf(const model::Project& project, const model::ProjectAnalysis& a, int job) {
+    QVariantMap d;
+    d["engineMs"] = a.elapsedS * 1000;
+    if (!hasJob(a, job)) {
+        d["valid"] = false;
+        d["error"] = QString::fromStdString(a.error);
+        return d;
+    }
+    const auto j = static_cast<std::size_t>(job);
+    const auto& e = a.performance.jobs[j];
+    const auto& g = a.reliability[j].goodput;
+    const auto& w = a.whatIf[j];
+    d["valid"] = true;
+    d["name"] = QString::fromStdString(project.jobs[j].name);
+    d["chips"] = static_cast<qint64>(e.chips);
+    d["stepS"] = e.step.stepS;
+    d["computeS"] = e.step.computeS;
+    d["exposedCommS"] = e.step.exposedCommS;
+    d["bubbleS"] = e.step.bubbleS;
+    d["optimizerS"] = e.step.optimizerS;
+    d["mfu"] = e.step.mfu;
+    d["tokensPerS"] = e.step.tokensPerS;
+    d["hbmUsedGib"] = e.step.memory.total() / kGib;
+    d["hbmCapacityGib"] = e.step.hbmCapacityBytes / kGib;
+    d["fits"] = e.step.fits;
+    d["mapping"] = QString::fromStdString(e.mappingText);
+    d["idealDays"] = e.timeToTrainDays;
+    d["goodputHealthy"] = g.expected;
+    d["goodput"] = w.goodputExpected;
+    d["timeToTrainDays"] = w.goodputExpected > 0 ? e.timeToTrainDays / w.goodputExpected : -1.0;
+    d["interruptionsPerDay"] = g.interruptionsPerDay;
+    d["checkpointIntervalMin"] = g.checkpointIntervalMin;
+    d["state"] = QString::fromUtf8(model::reliability::jobStateName(w.state));
+    d["throughputNow"] = w.throughputNow;
+    QStringList reasons;
+    for (const auto& r : w.reasons)
+        reasons << QString::fromStdString(r);
+    d["stateReasons"] = reasons;
+    const auto& b = g.badput;
+    QVariantList badput;
+    auto part = [&badput](const QString& label, double value) {
+        badput << QVariantMap{{"label", label}, {"value", value}};
+    };
+    part(QObject::tr("Checkpoints"), b.checkpoint);
+    part(QObject::tr("Lost progress"), b.lostProgress);
+    part(QObject::tr("Restarts and repairs"), b.restart);
+    part(QObject::tr("Degraded running"), b.degraded);
+    part(QObject::tr("Silent data corruption"), b.sdc);
+    part(QObject::tr("Maintenance"), b.maintenance);
+    part(QObject::tr("Stragglers"), b.stragglers);
+    part(QObject::tr("Preflight scan"), b.preflight);
+    d["badput"] = badput;
+    return d;
+}
+
+QVariantMap jobSettingsOf(const model::Project& project, const model::ProjectAnalysis* a,
+                          int job) {
+    QVariantMap s;
+    if (job < 0 || job >= static_cast<int>(project.jobs.size()))
+        return s;
+    const auto j = static_cast<std::size_t>(job);
+    const model::Job& spec = project.jobs[j];
+    const auto& p = spec.parallelism;
+    s["index"] = job;
+    s["name"] = QString::fromStdString(spec.name);
+    s["dp"] = p.dp;
+    s["fsdp"] = p.fsdp;
+    s["tp"] = p.tp;
+    s["pp"] = p.pp;
+    s["ep"] = p.ep;
+    s["cp"] = p.cp;
+    s["microbatches"] = p.microbatches;
+    s["virtual_stages"] = p.virtualStages;
+    s["meshSize"] = static_cast<qint64>(p.meshSize());
+    s["gpu"] = project.cluster.pod.kind == model::PodKind::GpuFatTree;
+    s["placement"] = s["gpu"].toBool() ? QString::number(spec.placement.nodes)
+                                       : QString::fromStdString(spec.placement.shape);
+    s["pods"] = static_cast<int>(spec.placement.pods.size());
+    s["hotSpares"] = spec.reliability.hotSpareCubes;
+    s["elastic"] = spec.reliability.elastic;
+    s["userMapping"] = !p.mapping.empty();
+    s["chips"] = a && j < a->placements.size() ? static_cast<qint64>(a->placements[j].chips())
+                                               : static_cast<qint64>(0);
+    return s;
+}
+
+QVariantList failureList(const model::Project&, const model::ProjectAnalysis* a,
+                         const std::vector<model::Component>& failures) {
+    QVariantList out;
+    for (const auto& c : failures) {
+        QString kind, label;
+        switch (c.kind) {
+        case model::ComponentKind::Chip:
+            kind = QStringLiteral("chip");
+            label = QObject::tr("Chip %1").arg(c.index);
+            break;
+        case model::ComponentKind::Rack: {
+            kind = QStringLiteral("rack");
+            label = QObject::tr("Rack %1").arg(c.index);
+            if (a && c.index < static_cast<qint64>(a->topology->floor().racks.size())) {
+                const auto& rack = a->topology->floor().racks[static_cast<std::size_t>(c.index)];
+                label = QObject::tr("Cube %1 of pod %2").arg(rack.indexInPod).arg(rack.pod);
+            }
+            break;
+        }
+        case model::ComponentKind::PowerRow:
+            kind = QStringLiteral("powerRow");
+            label = QObject::tr("Power row %1").arg(c.index);
+            break;
+        default:
+            kind = QStringLiteral("other");
+            label = QObject::tr("Component %1").arg(c.index);
+        }
+        out << QVariantMap{{"kind", kind}, {"index", static_cast<qint64>(c.index)}, {"label", label}};
+    }
+    return out;
+}
+
+} // namespace podplanner::views

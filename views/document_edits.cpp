@@ -1,0 +1,281 @@
+// The edits of ProjectDocument: each builds the project (or failure set) as it will be after
+// the edit and pushes it as one undo command. Edits that would make the plan impossible to place
+// (overlapping jobs, a shape the pod cannot hold) are refused with the placement's message.
+#include "edit_commands.h"
+#include "project_document.h"
+
+#include "presets/presets.h"
+#include "project/parallelism_edit.h"
+#include "project/placement.h"
+#include "topology/slice_shape.h"
+
+#include <algorithm>
+
+namespace podplanner::views {
+
+namespace {
+
+bool validJob(const model::Project* project, int job) {
+    return project && job >= 0 && job < static_cast<int>(project->jobs.size());
+}
+
+// Chips of a job's placement, or 0 when the plan cannot be placed as it is.
+std::int64_t placedChips(const model::Project& project, int job) {
+    try {
+        return model::placeJobs(project)[static_cast<std::size_t>(job)].chips();
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
+
+std::int64_t chipsOfSpec(const model::Project& project, const model::PlacementSpec& placement) {
+    if (!placement.shape.empty()) {
+        const auto shape = model::parseTopology(placement.shape);
+        return shape ? shape->chips() * static_cast<std::int64_t>(placement.pods.size()) : 0;
+    }
+    return static_cast<std::int64_t>(placement.nodes) * project.cluster.pod.gpusPerNode *
+           static_cast<std::int64_t>(placement.pods.size());
+}
+
+// Keeps the mesh the size of the job's chips after its placement changed (dp, else fsdp).
+void fitMeshTo(model::ParallelismSpec& p, std::int64_t chips) {
+    const std::int64_t modelParallel = p.meshSize() / (std::int64_t{p.dp} * p.fsdp);
+    if (chips <= 0 || p.meshSize() == chips || chips % modelParallel != 0)
+        return;
+    const int dataParallel = static_cast<int>(chips / modelParallel);
+    if (p.fsdp > 1) {
+        p.dp = 1;
+        p.fsdp = dataParallel;
+    } else {
+        p.dp = dataParallel;
+    }
+}
+
+QString uniqueJobName(const model::Project& project, const std::string& base) {
+    for (int n = 1;; ++n) {
+        const std::string name = n == 1 ? base : base + "-" + std::to_string(n);
+        if (std::none_of(project.jobs.begin(), project.jobs.end(),
+                         [&](const model::Job& j) { return j.name == name; }))
+            return QString::fromStdString(name);
+    }
+}
+
+// A new job of a built-in model: sensible training defaults, fully sharded data parallel over
+// its chips (the auto-plan dialog finds better layouts).
+model::Job defaultJob(const model::Project& project, const model::ModelPreset& preset,
+                      const QString& shapeOrNodes) {
+    model::Job job;
+    job.name = uniqueJobName(project, preset.id).toStdString();
+    job.model = preset.model;
+    job.training.globalBatchTokens = std::int64_t{4} * 1024 * 1024;
+    job.training.totalTokens = std::int64_t{1'000'000'000'000};
+    job.placement.pods = {0};
+    if (project.cluster.pod.kind == model::PodKind::GpuFatTree)
+        job.placement.nodes = std::max(1, shapeOrNodes.toInt());
+    else
+        job.placement.shape = shapeOrNodes.toStdString();
+    job.parallelism.fsdp = static_cast<int>(std::max<std::int64_t>(1, chipsOfSpec(project, job.placement)));
+    return job;
+}
+
+} // namespace
+
+bool ProjectDocument::editJob(int job, const QString& text, const QString& mergeKey,
+                              const std::function<void(model::Job&)>& edit) {
+    if (!validJob(project_.get(), job))
+        return false;
+    auto after = std::make_shared<model::Project>(*project_);
+    edit(after->jobs[static_cast<std::size_t>(job)]);
+    try {
+        model::placeJobs(*after);
+    } catch (const std::exception& e) {
+        setError(tr("%1 was refused: %2").arg(text, QString::fromStdString(e.what())));
+        return false;
+    }
+    clearError();
+    pushProject(text, std::move(after), mergeKey);
+    return true;
+}
+
+bool ProjectDocument::setMeshAxis(int job, const QString& axis, int value) {
+    if (!validJob(project_.get(), job) || !model::isEditableMeshAxis(axis.toStdString()) ||
+        value < 1)
+        return false;
+    const auto& current = project_->jobs[static_cast<std::size_t>(job)];
+    if (model::meshAxisValue(current.parallelism, axis.toStdString()) == value)
+        return true;
+    const std::int64_t chips = placedChips(*project_, job);
+    return editJob(job,
+                   tr("Set %1 of %2 to %3")
+                       .arg(axis, QString::fromStdString(current.name))
+                       .arg(value),
+                   QStringLiteral("axis/%1/%2").arg(job).arg(axis), [&](model::Job& j) {
+                       model::setMeshAxis(j.parallelism, axis.toStdString(), value,
+                                          chips > 0 ? chips : j.parallelism.meshSize());
+                   });
+}
+
+bool ProjectDocument::setSliceShape(int job, const QString& shapeOrNodes) {
+    if (!validJob(project_.get(), job))
+        return false;
+    const bool gpu = project_->cluster.pod.kind == model::PodKind::GpuFatTree;
+    std::string whyNot;
+    if (!gpu && !model::parseTopology(shapeOrNodes.toStdString(), &whyNot)) {
+        setError(tr("Slice shape \"%1\" was refused: %2")
+                     .arg(shapeOrNodes, QString::fromStdString(whyNot)));
+        return false;
+    }
+    if (gpu && shapeOrNodes.toInt() < 1) {
+        setError(tr("Nodes \"%1\" was refused: expected a whole number of nodes, at least 1")
+                     .arg(shapeOrNodes));
+        return false;
+    }
+    const auto& name = project_->jobs[static_cast<std::size_t>(job)].name;
+    return editJob(job,
+                   tr("Place %1 on %2").arg(QString::fromStdString(name), shapeOrNodes), {},
+                   [&](model::Job& j) {
+                       if (gpu)
+                           j.placement.nodes = shapeOrNodes.toInt();
+                       else
+                           j.placement.shape = shapeOrNodes.toStdString();
+                       j.placement.cubes.reset();
+                       j.parallelism.mapping.clear();
+                       fitMeshTo(j.parallelism, chipsOfSpec(*project_, j.placement));
+                   });
+}
+
+bool ProjectDocument::setHotSpares(int job, int spares) {
+    if (!validJob(project_.get(), job) || spares < 0)
+        return false;
+    return editJob(job, tr("Set hot spares to %1").arg(spares),
+                   QStringLiteral("spares/%1").arg(job),
+                   [&](model::Job& j) { j.reliability.hotSpareCubes = spares; });
+}
+
+bool ProjectDocument::setElastic(int job, bool elastic) {
+    return editJob(job, elastic ? tr("Continue on fewer replicas") : tr("Wait for repairs"), {},
+                   [&](model::Job& j) { j.reliability.elastic = elastic; });
+}
+
+bool ProjectDocument::setJobName(int job, const QString& name) {
+    if (name.trimmed().isEmpty())
+        return false;
+    return editJob(job, tr("Rename job to %1").arg(name.trimmed()), {},
+                   [&](model::Job& j) { j.name = name.trimmed().toStdString(); });
+}
+
+bool ProjectDocument::applyLayout(int job, const QVariantMap& layout) {
+    return editJob(job, tr("Apply planned layout"), {}, [&](model::Job& j) {
+        auto& p = j.parallelism;
+        for (const char* axis :
+             {"dp", "fsdp", "tp", "pp", "ep", "cp", "microbatches", "virtual_stages"})
+            if (layout.contains(axis))
+                model::setAxisExactly(p, axis, layout[axis].toInt());
+        p.ppSchedule = p.virtualStages > 1 ? "interleaved" : "1f1b";
+        p.sequenceParallel = layout.value("sequence_parallel", p.sequenceParallel).toBool();
+        p.fsdpGather = layout.value("fsdp_per_step", p.fsdpGather == "per_step").toBool()
+                           ? "per_step"
+                           : "per_pass";
+        p.shardOptimizer = layout.value("shard_optimizer", p.shardOptimizer).toBool();
+        if (layout.contains("recompute"))
+            j.training.recompute = layout["recompute"].toString().toStdString();
+        p.mapping.clear(); // the planner's mapping is the engine's best, which auto finds again
+    });
+}
+
+bool ProjectDocument::addJob(const QString& modelPreset, const QString& shapeOrNodes) {
+    const model::ModelPreset* preset = model::findBuiltinModel(modelPreset.toStdString());
+    if (!project_ || !preset) {
+        setError(tr("No built-in model \"%1\"").arg(modelPreset));
+        return false;
+    }
+    auto after = std::make_shared<model::Project>(*project_);
+    after->jobs.push_back(defaultJob(*project_, *preset, shapeOrNodes));
+    try {
+        model::placeJobs(*after);
+    } catch (const std::exception& e) {
+        setError(tr("The new job was refused: %1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
+    clearError();
+    pushProject(tr("Add job %1").arg(QString::fromStdString(after->jobs.back().name)), after);
+    setSelectedJob(static_cast<int>(after->jobs.size()) - 1);
+    return true;
+}
+
+bool ProjectDocument::removeJob(int job) {
+    if (!validJob(project_.get(), job) || project_->jobs.size() < 2) {
+        setError(tr("A project keeps at least one job"));
+        return false;
+    }
+    auto after = std::make_shared<model::Project>(*project_);
+    const QString name = QString::fromStdString(after->jobs[static_cast<std::size_t>(job)].name);
+    after->jobs.erase(after->jobs.begin() + job);
+    pushProject(tr("Remove job %1").arg(name), std::move(after));
+    return true;
+}
+
+void ProjectDocument::setComponentFailed(const QString& kind, qint64 index, bool failed) {
+    if (!project_ || !analysis_)
+        return;
+    model::ComponentKind k;
+    if (kind == "chip" && index >= 0 && index < analysis_->topology->chipCount())
+        k = model::ComponentKind::Chip;
+    else if (kind == "rack" && index >= 0 &&
+             index < static_cast<qint64>(analysis_->topology->floor().racks.size()))
+        k = model::ComponentKind::Rack;
+    else if (kind == "powerRow" && index >= 0 && index < analysis_->topology->floor().powerRows)
+        k = model::ComponentKind::PowerRow;
+    else
+        return;
+    if (isComponentFailed(kind, index) == failed)
+        return;
+    auto after = failures_;
+    if (failed)
+        after.push_back({k, index});
+    else
+        std::erase_if(after, [&](const model::Component& c) { return c.kind == k && c.index == index; });
+    const QString what = kind == "rack" ? tr("cube/rack %1").arg(index)
+                         : kind == "powerRow" ? tr("power row %1").arg(index)
+                                              : tr("chip %1").arg(index);
+    undo_.push(new FailureEditCommand(this, failed ? tr("Fail %1").arg(what) : tr("Repair %1").arg(what),
+                                      failures_, std::move(after)));
+}
+
+bool ProjectDocument::isComponentFailed(const QString& kind, qint64 index) const {
+    const auto k = kind == "rack"       ? model::ComponentKind::Rack
+                   : kind == "powerRow" ? model::ComponentKind::PowerRow
+                                        : model::ComponentKind::Chip;
+    return std::any_of(failures_.begin(), failures_.end(),
+                       [&](const model::Component& c) { return c.kind == k && c.index == index; });
+}
+
+void ProjectDocument::repairAll() {
+    if (!failures_.empty())
+        undo_.push(new FailureEditCommand(this, tr("Repair everything"), failures_, {}));
+}
+
+bool ProjectDocument::newProject(const QString& clusterPreset, const QString& modelPreset) {
+    try {
+        auto project = std::make_shared<model::Project>();
+        project->name = tr("New plan").toStdString();
+        project->clusterSource = R"({"preset":")" + clusterPreset.toStdString() + R"("})";
+        project->cluster = model::builtinCluster(clusterPreset.toStdString());
+        const model::ModelPreset* preset = model::findBuiltinModel(modelPreset.toStdString());
+        if (!preset)
+            throw std::runtime_error("no built-in model \"" + modelPreset.toStdString() + "\"");
+        const auto& pod = project->cluster.pod;
+        const QString first = pod.kind == model::PodKind::GpuFatTree ? QStringLiteral("8")
+                               : pod.kind == model::PodKind::Tpu2d  ? QStringLiteral("4x4")
+                                                                    : QStringLiteral("4x4x4");
+        project->jobs.push_back(defaultJob(*project, *preset, first));
+        model::placeJobs(*project);
+        adopt(std::move(project), {});
+        return true;
+    } catch (const std::exception& e) {
+        setError(tr("Could not create the project: %1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
+}
+
+} // namespace podplanner::views
