@@ -7,6 +7,7 @@ namespace podplanner::views {
 namespace {
 const char* kRecentFiles = "files/recent";
 const char* kWindowGeometry = "window/geometry";
+const char* kLastView = "scene/view";
 } // namespace
 
 AppSettings::AppSettings(QObject* parent) : QObject(parent) {}
@@ -34,6 +35,18 @@ void AppSettings::setWindowGeometry(const QRect& geometry) {
         return;
     QSettings().setValue(kWindowGeometry, geometry);
     emit windowGeometryChanged();
+}
+
+QString AppSettings::lastView() const {
+    const QString view = QSettings().value(kLastView, QStringLiteral("physical")).toString();
+    return view == QLatin1String("logical") ? view : QStringLiteral("physical");
+}
+
+void AppSettings::setLastView(const QString& view) {
+    if (view == lastView())
+        return;
+    QSettings().setValue(kLastView, view);
+    emit lastViewChanged();
 }
 
 } // namespace podplanner::views

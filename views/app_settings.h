@@ -14,6 +14,7 @@ class AppSettings : public QObject {
     Q_PROPERTY(QStringList recentFiles READ recentFiles NOTIFY recentFilesChanged)
     Q_PROPERTY(QRect windowGeometry READ windowGeometry WRITE setWindowGeometry NOTIFY
                    windowGeometryChanged)
+    Q_PROPERTY(QString lastView READ lastView WRITE setLastView NOTIFY lastViewChanged)
   public:
     explicit AppSettings(QObject* parent = nullptr);
 
@@ -21,12 +22,15 @@ class AppSettings : public QObject {
     Q_INVOKABLE void addRecentFile(const QString& path);
     QRect windowGeometry() const;
     void setWindowGeometry(const QRect& geometry);
+    QString lastView() const; // "physical" or "logical"
+    void setLastView(const QString& view);
 
     static constexpr int kMaxRecentFiles = 10;
 
   signals:
     void recentFilesChanged();
     void windowGeometryChanged();
+    void lastViewChanged();
 };
 
 } // namespace podplanner::views

@@ -136,17 +136,17 @@ QVariantMap dashboardOf(const model::Project& project, const model::ProjectAnaly
     d["stateReasons"] = reasons;
     const auto& b = g.badput;
     QVariantList badput;
-    auto part = [&badput](const QString& label, double value) {
-        badput << QVariantMap{{"label", label}, {"value", value}};
+    auto part = [&badput](const QString& label, const QString& shortLabel, double value) {
+        badput << QVariantMap{{"label", label}, {"short", shortLabel}, {"value", value}};
     };
-    part(QObject::tr("Checkpoints"), b.checkpoint);
-    part(QObject::tr("Lost progress"), b.lostProgress);
-    part(QObject::tr("Restarts and repairs"), b.restart);
-    part(QObject::tr("Degraded running"), b.degraded);
-    part(QObject::tr("Silent data corruption"), b.sdc);
-    part(QObject::tr("Maintenance"), b.maintenance);
-    part(QObject::tr("Stragglers"), b.stragglers);
-    part(QObject::tr("Preflight scan"), b.preflight);
+    part(QObject::tr("Checkpoints"), QObject::tr("Ckpt"), b.checkpoint);
+    part(QObject::tr("Lost progress"), QObject::tr("Lost"), b.lostProgress);
+    part(QObject::tr("Restarts and repairs"), QObject::tr("Restart"), b.restart);
+    part(QObject::tr("Degraded running"), QObject::tr("Degraded"), b.degraded);
+    part(QObject::tr("Silent data corruption"), QObject::tr("SDC"), b.sdc);
+    part(QObject::tr("Maintenance"), QObject::tr("Maint."), b.maintenance);
+    part(QObject::tr("Stragglers"), QObject::tr("Straggl."), b.stragglers);
+    part(QObject::tr("Preflight scan"), QObject::tr("Preflight"), b.preflight);
     d["badput"] = badput;
     return d;
 }

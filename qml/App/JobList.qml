@@ -7,6 +7,7 @@ ListView {
     id: list
     clip: true
     spacing: 4
+    signal jobClicked(int index)
     header: Label {
         text: qsTr("Jobs")
         font.pixelSize: 16
@@ -35,6 +36,7 @@ ListView {
         height: 40
         radius: 4
         color: index % 2 ? "#ffffff" : "#f6f8fa"
+        TapHandler { onTapped: list.jobClicked(row.index) }
         RowLayout {
             anchors.fill: parent
             anchors.leftMargin: 8

@@ -4,8 +4,11 @@ import QtQuick.Layouts
 import QtQuick.Dialogs
 import PodPlanner.Views
 import PodPlanner.Scene
+import PodPlanner.Panels
 
-// The main window: menu, a summary of the open project, its jobs, and a drop target.
+// The main window: menus and toolbar; the cluster tree, the 3D scene and the inspector side by
+// side; the dashboard, jobs and cluster summary below. Every edit goes through the document's
+// undo stack and the engines rerun on a worker thread.
 ApplicationWindow {
     id: window
     required property ProjectDocument document
@@ -16,32 +19,55 @@ ApplicationWindow {
     y: settings.windowGeometry.y
     width: settings.windowGeometry.width
     height: settings.windowGeometry.height
-    minimumWidth: 960
-    minimumHeight: 600
+    minimumWidth: 1024
+    minimumHeight: 640
     visible: true
-    onClosing: settings.windowGeometry = Qt.rect(x, y, width, height)
-    title: (document.loaded ? document.projectName + " — " : "") + "PodPlanner"
+    title: (document.loaded ? (document.modified ? "• " : "") + document.displayName + " — " : "") + "PodPlanner"
+
+    property bool closeConfirmed: false
+    onClosing: close => {
+        settings.windowGeometry = Qt.rect(x, y, width, height)
+        settings.lastView = sceneController.view
+        if (document.modified && !closeConfirmed) {
+            close.accepted = false
+            unsavedDialog.afterSave = () => { window.closeConfirmed = true; window.close() }
+            unsavedDialog.open()
+        }
+    }
 
     SceneController {
         id: sceneController
         document: window.document
+        view: window.settings.lastView
     }
 
     function openPath(path) {
         if (document.load(path))
             settings.addRecentFile(document.filePath)
     }
+    function save() {
+        if (document.filePath.length === 0) {
+            saveDialog.open()
+            return false
+        }
+        return document.save()
+    }
+    // Runs `action` once unsaved changes are saved or discarded.
+    function whenSaved(action) {
+        if (!document.modified) {
+            action()
+            return
+        }
+        unsavedDialog.afterSave = action
+        unsavedDialog.open()
+    }
 
     menuBar: MenuBar {
         Menu {
             title: qsTr("&File")
-            Action {
-                text: qsTr("&Open…")
-                shortcut: StandardKey.Open
-                onTriggered: openDialog.open()
-            }
+            Action { text: qsTr("&New…"); shortcut: StandardKey.New; onTriggered: window.whenSaved(() => newDialog.open()) }
+            Action { text: qsTr("&Open…"); shortcut: StandardKey.Open; onTriggered: window.whenSaved(() => openDialog.open()) }
             Menu {
-                id: recentMenu
                 title: qsTr("Open &Recent")
                 enabled: settings.recentFiles.length > 0
                 Repeater {
@@ -49,22 +75,94 @@ ApplicationWindow {
                     delegate: MenuItem {
                         required property string modelData
                         text: modelData
-                        onTriggered: window.openPath(modelData)
+                        onTriggered: window.whenSaved(() => window.openPath(modelData))
                     }
                 }
             }
             MenuSeparator {}
+            Action { text: qsTr("&Save"); shortcut: StandardKey.Save; enabled: document.loaded; onTriggered: window.save() }
+            Action { text: qsTr("Save &As…"); shortcut: "Ctrl+Shift+S"; enabled: document.loaded; onTriggered: saveDialog.open() }
+            MenuSeparator {}
+            Action { text: qsTr("&Quit"); shortcut: StandardKey.Quit; onTriggered: window.close() }
+        }
+        Menu {
+            title: qsTr("&Edit")
             Action {
-                text: qsTr("&Quit")
-                shortcut: StandardKey.Quit
-                onTriggered: Qt.quit()
+                text: document.canUndo ? qsTr("&Undo %1").arg(document.undoText) : qsTr("&Undo")
+                shortcut: StandardKey.Undo
+                enabled: document.canUndo
+                onTriggered: document.undo()
             }
+            Action {
+                text: document.canRedo ? qsTr("&Redo %1").arg(document.redoText) : qsTr("&Redo")
+                shortcut: "Ctrl+Shift+Z"
+                enabled: document.canRedo
+                onTriggered: document.redo()
+            }
+            MenuSeparator {}
+            Action { text: qsTr("Repair &everything"); enabled: document.failures.length > 0; onTriggered: document.repairAll() }
+        }
+        Menu {
+            title: qsTr("&Job")
+            Action { text: qsTr("&Add job…"); shortcut: "Ctrl+J"; enabled: document.loaded; onTriggered: addJobDialog.open() }
+            Action { text: qsTr("&Remove job"); enabled: document.loaded; onTriggered: document.removeJob(document.selectedJob) }
+            Action { text: qsTr("Auto-&plan…"); shortcut: "Ctrl+P"; enabled: document.loaded; onTriggered: autoPlan.open() }
+        }
+        Menu {
+            title: qsTr("&View")
+            Action { text: qsTr("&Physical"); shortcut: "Ctrl+1"; onTriggered: sceneController.view = "physical" }
+            Action { text: qsTr("&Logical (torus)"); shortcut: "Ctrl+2"; onTriggered: sceneController.view = "logical" }
+            MenuSeparator {}
+            Action { text: qsTr("Colour by &job"); onTriggered: sceneController.colorMode = "job" }
+            Action { text: qsTr("Colour by &health"); onTriggered: sceneController.colorMode = "health" }
         }
         Menu {
             title: qsTr("&Help")
-            Action {
-                text: qsTr("&About PodPlanner")
-                onTriggered: aboutDialog.open()
+            Action { text: qsTr("&About PodPlanner"); onTriggered: aboutDialog.open() }
+        }
+    }
+
+    header: ToolBar {
+        visible: document.loaded
+        RowLayout {
+            anchors.fill: parent
+            anchors.leftMargin: 6
+            anchors.rightMargin: 6
+            spacing: 6
+            ToolButton { text: qsTr("Undo"); enabled: document.canUndo; onClicked: document.undo(); ToolTip.visible: hovered; ToolTip.text: qsTr("Undo %1 (Ctrl+Z)").arg(document.undoText) }
+            ToolButton { text: qsTr("Redo"); enabled: document.canRedo; onClicked: document.redo(); ToolTip.visible: hovered; ToolTip.text: qsTr("Redo %1 (Ctrl+Shift+Z)").arg(document.redoText) }
+            ToolSeparator {}
+            ComboBox {
+                objectName: "viewSwitch"
+                model: [qsTr("Physical"), qsTr("Logical")]
+                currentIndex: sceneController.view === "logical" ? 1 : 0
+                onActivated: index => sceneController.view = index === 0 ? "physical" : "logical"
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Physical: racks on the floor (Ctrl+1). Logical: the selected job's slice as its torus (Ctrl+2).")
+            }
+            ComboBox {
+                objectName: "colorSwitch"
+                model: [qsTr("Colour by job"), qsTr("Health")]
+                currentIndex: sceneController.colorMode === "health" ? 1 : 0
+                onActivated: index => sceneController.colorMode = index === 0 ? "job" : "health"
+            }
+            Repeater {
+                model: [["top", qsTr("Top")], ["front", qsTr("Front")], ["iso", qsTr("Iso")]]
+                delegate: ToolButton {
+                    required property var modelData
+                    text: modelData[1]
+                    onClicked: scene.cameraPreset(modelData[0])
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("Camera: %1 view").arg(modelData[1].toLowerCase())
+                }
+            }
+            Item { Layout.fillWidth: true }
+            BusyIndicator { running: document.engineBusy; implicitWidth: 22; implicitHeight: 22 }
+            Label {
+                objectName: "engineTime"
+                font.pixelSize: 11
+                color: "#5f6368"
+                text: document.dashboard.engineMs !== undefined ? qsTr("engines %1 ms").arg(document.dashboard.engineMs.toFixed(0)) : ""
             }
         }
     }
@@ -75,26 +173,80 @@ ApplicationWindow {
         nameFilters: [qsTr("PodPlanner projects (*.podplanner *.json)"), qsTr("All files (*)")]
         onAccepted: window.openPath(selectedFile.toString())
     }
-
-    AboutDialog {
-        id: aboutDialog
+    FileDialog {
+        id: saveDialog
+        title: qsTr("Save the project as")
+        fileMode: FileDialog.SaveFile
+        defaultSuffix: "podplanner"
+        nameFilters: [qsTr("PodPlanner projects (*.podplanner)")]
+        onAccepted: {
+            if (document.saveAs(selectedFile.toString())) {
+                settings.addRecentFile(document.filePath)
+                if (unsavedDialog.pending) {
+                    unsavedDialog.pending = false
+                    unsavedDialog.afterSave()
+                }
+            }
+        }
+    }
+    Dialog {
+        id: unsavedDialog
+        property var afterSave: () => {}
+        property bool pending: false
         anchors.centerIn: parent
+        modal: true
+        title: qsTr("Unsaved changes")
+        standardButtons: Dialog.Save | Dialog.Discard | Dialog.Cancel
+        Label { text: qsTr("%1 has changes that are not saved.").arg(document.displayName) }
+        onAccepted: {
+            if (document.filePath.length === 0) {
+                pending = true
+                saveDialog.open()
+            } else if (document.save()) {
+                afterSave()
+            }
+        }
+        onDiscarded: {
+            close()
+            afterSave()
+        }
+    }
+    AboutDialog { id: aboutDialog; anchors.centerIn: parent }
+    NewProjectDialog { id: newDialog; document: window.document; anchors.centerIn: parent }
+    AddJobDialog { id: addJobDialog; document: window.document; anchors.centerIn: parent }
+    AutoPlanDialog { id: autoPlan; document: window.document; anchors.centerIn: parent }
+
+    Menu {
+        id: sceneMenu
+        property var hit: ({})
+        MenuItem {
+            text: (document.isComponentFailed("chip", sceneMenu.hit.chip ?? -1) ? qsTr("Repair chip %1") : qsTr("Fail chip %1")).arg(sceneMenu.hit.chip)
+            visible: sceneMenu.hit.chip !== undefined && sceneMenu.hit.chip >= 0
+            height: visible ? implicitHeight : 0
+            onTriggered: document.setComponentFailed("chip", sceneMenu.hit.chip, !document.isComponentFailed("chip", sceneMenu.hit.chip ?? -1))
+        }
+        MenuItem {
+            text: (document.isComponentFailed("rack", sceneMenu.hit.rack ?? -1) ? qsTr("Repair cube/rack %1") : qsTr("Fail cube/rack %1")).arg(sceneMenu.hit.rack)
+            onTriggered: document.setComponentFailed("rack", sceneMenu.hit.rack, !document.isComponentFailed("rack", sceneMenu.hit.rack ?? -1))
+        }
+        MenuItem {
+            text: (document.isComponentFailed("powerRow", sceneMenu.hit.powerRow ?? -1) ? qsTr("Repair power row %1") : qsTr("Fail power row %1")).arg(sceneMenu.hit.powerRow)
+            onTriggered: document.setComponentFailed("powerRow", sceneMenu.hit.powerRow, !document.isComponentFailed("powerRow", sceneMenu.hit.powerRow ?? -1))
+        }
     }
 
     DropArea {
-        id: dropArea
         anchors.fill: parent
         keys: ["text/uri-list"]
         onDropped: drop => {
             if (drop.hasUrls)
-                window.openPath(drop.urls[0].toString())
+                window.whenSaved(() => window.openPath(drop.urls[0].toString()))
         }
     }
 
     ColumnLayout {
         anchors.fill: parent
-        anchors.margins: 16
-        spacing: 12
+        spacing: 0
 
         // Errors keep the current project open and say exactly what was wrong.
         Rectangle {
@@ -103,7 +255,6 @@ ApplicationWindow {
             visible: document.errorText.length > 0
             color: "#fdecea"
             border.color: "#d93025"
-            radius: 4
             implicitHeight: errorLabel.implicitHeight + 16
             RowLayout {
                 anchors.fill: parent
@@ -116,10 +267,7 @@ ApplicationWindow {
                     wrapMode: Text.Wrap
                     color: "#8c1d18"
                 }
-                Button {
-                    text: qsTr("Dismiss")
-                    onClicked: document.clearError()
-                }
+                Button { text: qsTr("Dismiss"); onClicked: document.clearError() }
             }
         }
 
@@ -130,71 +278,78 @@ ApplicationWindow {
             Layout.fillHeight: true
             horizontalAlignment: Text.AlignHCenter
             verticalAlignment: Text.AlignVCenter
-            text: qsTr("Open a project (Ctrl+O) or drop a .podplanner file here")
+            text: qsTr("Open a project (Ctrl+O), start a new one (Ctrl+N),\nor drop a .podplanner file here")
             font.pixelSize: 20
             color: "#666"
         }
 
-        SummaryPanel {
+        SplitView {
             visible: document.loaded
-            document: window.document
-            Layout.fillWidth: true
-        }
-
-        // View, colour and camera switches for the 3D scene.
-        RowLayout {
-            visible: document.loaded
-            Layout.fillWidth: true
-            spacing: 10
-            Label { text: qsTr("View") }
-            ComboBox {
-                objectName: "viewSwitch"
-                model: [qsTr("Physical"), qsTr("Logical")]
-                onActivated: index => sceneController.view = index === 0 ? "physical" : "logical"
-                ToolTip.visible: hovered
-                ToolTip.text: qsTr("Physical: racks on the floor. Logical: a job's slice as its torus.")
-            }
-            Label { text: qsTr("Job"); visible: sceneController.view === "logical" }
-            ComboBox {
-                visible: sceneController.view === "logical"
-                model: window.document.jobs
-                textRole: "name"
-                onActivated: index => sceneController.job = index
-            }
-            Label { text: qsTr("Colour") }
-            ComboBox {
-                model: [qsTr("By job"), qsTr("Health")]
-                onActivated: index => sceneController.colorMode = index === 0 ? "job" : "health"
-            }
-            Item { Layout.fillWidth: true }
-            Repeater {
-                model: [["top", qsTr("Top")], ["front", qsTr("Front")], ["iso", qsTr("Iso")]]
-                delegate: Button {
-                    required property var modelData
-                    text: modelData[1]
-                    flat: true
-                    onClicked: scene.cameraPreset(modelData[0])
-                    ToolTip.visible: hovered
-                    ToolTip.text: qsTr("Camera: %1 view").arg(modelData[1].toLowerCase())
-                }
-            }
-        }
-
-        Scene {
-            id: scene
-            objectName: "scene"
-            visible: document.loaded
-            controller: sceneController
+            orientation: Qt.Vertical
             Layout.fillWidth: true
             Layout.fillHeight: true
-            Layout.minimumHeight: 260
-        }
 
-        JobList {
-            visible: document.loaded
-            model: window.document.jobs
-            Layout.fillWidth: true
-            Layout.preferredHeight: 190
+            SplitView {
+                orientation: Qt.Horizontal
+                SplitView.fillHeight: true
+                SplitView.minimumHeight: 220
+                ClusterTree {
+                    objectName: "clusterTree"
+                    document: window.document
+                    SplitView.preferredWidth: Math.round(window.width * 0.15)
+                    SplitView.minimumWidth: 140
+                    onRackPicked: (rack, label) => inspector.hit = ({ rack: rack, label: label })
+                }
+                Scene {
+                    id: scene
+                    objectName: "scene"
+                    controller: sceneController
+                    SplitView.fillWidth: true
+                    SplitView.minimumWidth: 300
+                    onPicked: hit => {
+                        inspector.hit = hit
+                        if (hit.job !== undefined && hit.job >= 0)
+                            document.selectedJob = hit.job
+                    }
+                    onContextRequested: (hit, at) => {
+                        inspector.hit = hit
+                        sceneMenu.hit = hit
+                        sceneMenu.popup()
+                    }
+                }
+                Inspector {
+                    id: inspector
+                    objectName: "inspector"
+                    document: window.document
+                    SplitView.preferredWidth: 290
+                    SplitView.minimumWidth: 240
+                    onAutoPlanRequested: autoPlan.open()
+                }
+            }
+
+            ColumnLayout {
+                SplitView.preferredHeight: Math.max(230, Math.round(window.height * 0.3))
+                SplitView.minimumHeight: 170
+                spacing: 0
+                TabBar {
+                    id: bottomTabs
+                    Layout.fillWidth: true
+                    TabButton { text: qsTr("Dashboard"); width: implicitWidth + 20 }
+                    TabButton { text: qsTr("Jobs"); width: implicitWidth + 20 }
+                    TabButton { text: qsTr("Cluster"); width: implicitWidth + 20 }
+                }
+                StackLayout {
+                    currentIndex: bottomTabs.currentIndex
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    Dashboard { objectName: "dashboard"; document: window.document }
+                    JobList {
+                        model: window.document.jobs
+                        onJobClicked: index => window.document.selectedJob = index
+                    }
+                    SummaryPanel { document: window.document }
+                }
+            }
         }
     }
 }

@@ -74,15 +74,34 @@ Item {
         camera: camera
     }
 
+    // A click selects what is under the pointer; a right click asks to fail or repair it.
+    signal picked(var hit)
+    signal contextRequested(var hit, point at)
+    function hitAt(p) {
+        const near = view.mapTo3DScene(Qt.vector3d(p.x, p.y, 0))
+        const far = view.mapTo3DScene(Qt.vector3d(p.x, p.y, 1000))
+        return root.controller.pickRay(near, far.minus(near))
+    }
+    TapHandler {
+        enabled: root.interactive
+        acceptedButtons: Qt.LeftButton | Qt.RightButton
+        onTapped: (eventPoint, button) => {
+            const hit = root.hitAt(eventPoint.position)
+            if (hit.label === undefined)
+                return
+            if (button === Qt.RightButton)
+                root.contextRequested(hit, eventPoint.position)
+            else
+                root.picked(hit)
+        }
+    }
+
     HoverHandler {
         id: hover
         onPointChanged: {
             if (!hover.hovered || !root.interactive)
                 return
-            const p = hover.point.position
-            const near = view.mapTo3DScene(Qt.vector3d(p.x, p.y, 0))
-            const far = view.mapTo3DScene(Qt.vector3d(p.x, p.y, 1000))
-            const hit = root.controller.pickRay(near, far.minus(near))
+            const hit = root.hitAt(hover.point.position)
             root.hoverText = hit.label === undefined ? "" : hit.label
         }
     }

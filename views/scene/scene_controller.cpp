@@ -359,6 +359,7 @@ QVariantMap SceneController::pickRay(const QVector3D& origin, const QVector3D& d
     const int rack = chip >= 0 ? topology_->locate(chip).rack : boxRack_[bestIndex];
     const auto& r = topology_->floor().racks[static_cast<std::size_t>(rack)];
     return {{"chip", chip},
+            {"job", chip >= 0 ? ownerOf(chip) : -1},
             {"rack", rack},
             {"powerRow", r.powerRow},
             {"ocs", r.kind == model::RackKind::Ocs},

@@ -1,0 +1,87 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import PodPlanner.Views
+
+// The auto-planner: searches every layout of the selected job's chips on a worker thread
+// (cancellable), shows the best side by side, and applies one as an undoable edit.
+Dialog {
+    id: dialog
+    required property ProjectDocument document
+    property alias task: plan
+    title: qsTr("Auto-plan: %1").arg(document.jobSettings.name || "")
+    modal: true
+    standardButtons: Dialog.Close
+    width: Math.min(parent ? parent.width - 40 : 1000, 1100)
+    height: Math.min(parent ? parent.height - 40 : 560, 560)
+
+    PlanTask { id: plan }
+    onOpened: plan.start(document, document.selectedJob, 6)
+    onClosed: plan.cancel()
+    readonly property var candidates: plan.result && plan.result.candidates ? plan.result.candidates : []
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 8
+        RowLayout {
+            Layout.fillWidth: true
+            BusyIndicator { running: plan.running; visible: plan.running; implicitWidth: 28; implicitHeight: 28 }
+            Label {
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+                text: plan.running ? qsTr("Searching the layouts of %1 chips…").arg(document.jobSettings.chips)
+                      : plan.cancelled ? qsTr("Search cancelled.")
+                      : plan.result && plan.result.error ? plan.result.error
+                      : plan.result ? qsTr("%1 layouts timed of %2 considered in %3 ms. %4")
+                                        .arg(plan.result.evaluated).arg(plan.result.considered)
+                                        .arg((plan.result.elapsedS * 1000).toFixed(0)).arg(plan.result.infeasible || "")
+                      : ""
+            }
+            Button {
+                text: plan.running ? qsTr("Cancel") : qsTr("Search again")
+                onClicked: plan.running ? plan.cancel() : plan.start(document, document.selectedJob, 6)
+            }
+        }
+        ScrollView {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            RowLayout {
+                spacing: 8
+                Repeater {
+                    model: dialog.candidates
+                    delegate: Frame {
+                        required property var modelData
+                        required property int index
+                        Layout.preferredWidth: 200
+                        Layout.fillHeight: true
+                        ColumnLayout {
+                            anchors.fill: parent
+                            spacing: 3
+                            Label { text: qsTr("#%1").arg(index + 1); font.bold: true; font.pixelSize: 16 }
+                            Label { text: qsTr("dp %1 · fsdp %2 · tp %3").arg(modelData.dp).arg(modelData.fsdp).arg(modelData.tp) }
+                            Label { text: qsTr("pp %1 · ep %2 · cp %3").arg(modelData.pp).arg(modelData.ep).arg(modelData.cp) }
+                            Label { text: qsTr("%1 microbatches · recompute %2").arg(modelData.microbatches).arg(modelData.recompute); font.pixelSize: 11 }
+                            Label { text: qsTr("Step %1 s").arg(modelData.stepS.toFixed(3)); font.bold: true }
+                            Label { text: qsTr("MFU %1%").arg((modelData.mfu * 100).toFixed(1)) }
+                            Label { text: qsTr("%1 k tokens/s").arg((modelData.tokensPerS / 1000).toFixed(0)) }
+                            Label { text: qsTr("HBM %1 GiB").arg(modelData.hbmGib.toFixed(1)) }
+                            Label { text: modelData.mapping; font.pixelSize: 10; color: "#5f6368"; wrapMode: Text.Wrap; Layout.fillWidth: true }
+                            Label { text: modelData.reason; font.pixelSize: 10; color: "#5f6368"; wrapMode: Text.Wrap; Layout.fillWidth: true }
+                            Item { Layout.fillHeight: true }
+                            Button {
+                                objectName: "applyCandidate" + index
+                                text: qsTr("Apply")
+                                Layout.fillWidth: true
+                                onClicked: {
+                                    dialog.document.applyLayout(dialog.document.selectedJob, modelData)
+                                    dialog.close()
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

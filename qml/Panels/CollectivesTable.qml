@@ -1,0 +1,50 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import PodPlanner.Views
+
+// The selected job's collectives per step: kind, mesh axis, bytes, time and the exposed part
+// (not hidden behind compute), exposed rows marked.
+ColumnLayout {
+    id: root
+    required property CollectiveTableModel model
+    spacing: 2
+    Label { text: qsTr("Collectives per step"); font.bold: true; font.pixelSize: 12 }
+    HorizontalHeaderView {
+        syncView: table
+        Layout.fillWidth: true
+        clip: true
+    }
+    TableView {
+        id: table
+        objectName: "collectivesTable"
+        Layout.fillWidth: true
+        Layout.fillHeight: true
+        clip: true
+        model: root.model
+        columnWidthProvider: column => [92, 44, 84, 76, 76][column] * Math.max(1, table.width / 372)
+        ScrollBar.vertical: ScrollBar {}
+        delegate: Rectangle {
+            required property string display
+            required property bool exposed
+            required property int row
+            implicitHeight: 20
+            color: row % 2 ? "#ffffff" : "#f6f8fa"
+            Label {
+                anchors.fill: parent
+                anchors.leftMargin: 4
+                verticalAlignment: Text.AlignVCenter
+                text: parent.display
+                font.pixelSize: 11
+                color: parent.exposed ? "#b3261e" : "#202124"
+                elide: Text.ElideRight
+            }
+        }
+    }
+    Label {
+        visible: table.rows === 0
+        text: qsTr("No collectives: the job's layout needs none, or it cannot run.")
+        color: "#5f6368"
+        font.pixelSize: 11
+    }
+}

@@ -1,0 +1,183 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import PodPlanner.Views
+
+// The numbers of the selected job, live: step time, MFU, tokens/s, HBM fit, goodput, time to
+// train, the badput breakdown, goodput over time (Monte Carlo, rerun after every edit with
+// progress and cancel) and the collectives table.
+Rectangle {
+    id: root
+    required property ProjectDocument document
+    property alias simulation: simulation
+    property int trials: 500
+    property int days: 30
+    readonly property var d: document.dashboard
+    color: "#f1f3f4"
+
+    function pct(x) { return (x * 100).toFixed(1) + "%" }
+    function time(s) { return s >= 1 ? s.toFixed(2) + " s" : (s * 1000).toFixed(0) + " ms" }
+    function count(x) {
+        return x >= 1e6 ? (x / 1e6).toFixed(2) + " M" : x >= 1e3 ? (x / 1e3).toFixed(1) + " k" : x.toFixed(0)
+    }
+
+    SimulationTask { id: simulation }
+    // The Monte Carlo follows the engine: a short pause after the last edit, then a fresh run.
+    Timer {
+        id: rerun
+        interval: 250
+        onTriggered: simulation.start(root.document, root.document.selectedJob, root.trials, root.days)
+    }
+    Connections {
+        target: root.document
+        function onAnalysisChanged() { rerun.restart() }
+    }
+    Component.onCompleted: rerun.restart()
+
+    RowLayout {
+        anchors.fill: parent
+        anchors.margins: 6
+        spacing: 6
+
+        ColumnLayout {
+            Layout.preferredWidth: 420
+            Layout.minimumWidth: 280
+            Layout.fillHeight: true
+            spacing: 4
+            Label {
+                Layout.fillWidth: true
+                text: root.d.valid ? qsTr("%1 · %2 chips · %3").arg(root.d.name).arg(root.d.chips).arg(root.d.state)
+                                   : qsTr("No numbers for this plan")
+                font.bold: true
+                elide: Text.ElideRight
+            }
+            Label {
+                objectName: "engineError"
+                visible: !root.d.valid && root.document.engineError.length > 0
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                text: root.document.engineError
+                wrapMode: Text.Wrap
+                color: "#b3261e"
+            }
+            GridLayout {
+                visible: root.d.valid === true
+                columns: 3
+                columnSpacing: 4
+                rowSpacing: 4
+                Layout.fillWidth: true
+                MetricCard {
+                    objectName: "stepTime"
+                    Layout.fillWidth: true
+                    caption: qsTr("Step time")
+                    value: root.d.valid ? root.time(root.d.stepS) : ""
+                    detail: root.d.valid ? qsTr("comm %1 · bubble %2").arg(root.time(root.d.exposedCommS)).arg(root.time(root.d.bubbleS)) : ""
+                    help: qsTr("One optimizer step: compute, exposed communication, pipeline bubble and the optimizer update")
+                }
+                MetricCard {
+                    objectName: "mfu"
+                    Layout.fillWidth: true
+                    caption: qsTr("MFU")
+                    value: root.d.valid ? root.pct(root.d.mfu) : ""
+                    detail: root.d.valid ? qsTr("model FLOPs / peak") : ""
+                    help: qsTr("Model FLOPs utilization: 6·N·tokens (+ attention) over the chips' peak, PaLM convention")
+                }
+                MetricCard {
+                    Layout.fillWidth: true
+                    caption: qsTr("Tokens / s")
+                    value: root.d.valid ? root.count(root.d.tokensPerS) : ""
+                    detail: root.d.valid ? qsTr("whole job") : ""
+                    help: qsTr("Training throughput of the whole job without interruptions")
+                }
+                MetricCard {
+                    Layout.fillWidth: true
+                    caption: qsTr("HBM per chip")
+                    value: root.d.valid ? root.d.hbmUsedGib.toFixed(1) + " GiB" : ""
+                    detail: root.d.valid ? qsTr("of %1 GiB").arg(root.d.hbmCapacityGib.toFixed(0)) : ""
+                    accent: root.d.fits ? "#1e8e3e" : "#d93025"
+                    help: qsTr("Weights, gradients, optimizer state, activations and temporaries per chip")
+                }
+                MetricCard {
+                    objectName: "goodput"
+                    Layout.fillWidth: true
+                    caption: qsTr("Goodput")
+                    value: root.d.valid ? root.pct(root.d.goodput) : ""
+                    detail: root.d.valid ? qsTr("%1 interruptions/day").arg(root.d.interruptionsPerDay.toFixed(2)) : ""
+                    accent: root.d.valid && root.d.goodput < root.d.goodputHealthy - 1e-9 ? "#d93025" : "#1a73e8"
+                    help: qsTr("Useful progress over wall time (closed form), in the current what-if state")
+                }
+                MetricCard {
+                    Layout.fillWidth: true
+                    caption: qsTr("Time to train")
+                    value: root.d.valid ? (root.d.timeToTrainDays < 0 ? qsTr("stalled") : root.d.timeToTrainDays.toFixed(1) + qsTr(" days")) : ""
+                    detail: root.d.valid ? qsTr("%1 days without failures").arg(root.d.idealDays.toFixed(1)) : ""
+                    help: qsTr("The job's total tokens at this throughput, divided by the goodput")
+                }
+            }
+            Label {
+                visible: root.d.valid === true
+                Layout.fillWidth: true
+                text: qsTr("Mapping: %1").arg(root.d.mapping || "")
+                font.pixelSize: 11
+                color: "#5f6368"
+                elide: Text.ElideRight
+            }
+            Item { Layout.fillHeight: true }
+        }
+
+        BadputChart {
+            objectName: "badputChart"
+            dashboard: root.d
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.minimumWidth: 220
+        }
+
+        ColumnLayout {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.minimumWidth: 240
+            spacing: 2
+            GoodputChart {
+                objectName: "goodputChart"
+                result: simulation.result
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+            }
+            RowLayout {
+                Layout.fillWidth: true
+                ProgressBar {
+                    objectName: "simulationProgress"
+                    Layout.fillWidth: true
+                    value: simulation.progress
+                    indeterminate: simulation.progress < 0
+                    visible: simulation.running
+                }
+                Label {
+                    visible: !simulation.running
+                    Layout.fillWidth: true
+                    font.pixelSize: 10
+                    color: "#5f6368"
+                    text: simulation.cancelled ? qsTr("Monte Carlo cancelled")
+                          : simulation.result && simulation.result.trials
+                            ? qsTr("%1 trials × %2 days, median %3").arg(simulation.result.trials).arg(root.days).arg(root.pct(simulation.result.median))
+                            : ""
+                }
+                Button {
+                    text: simulation.running ? qsTr("Cancel") : qsTr("Rerun")
+                    font.pixelSize: 11
+                    onClicked: simulation.running ? simulation.cancel() : rerun.restart()
+                    ToolTip.visible: hovered
+                    ToolTip.text: simulation.running ? qsTr("Stop the Monte Carlo") : qsTr("Run the Monte Carlo again")
+                }
+            }
+        }
+
+        CollectivesTable {
+            model: root.document.collectives
+            Layout.preferredWidth: 380
+            Layout.minimumWidth: 260
+            Layout.fillHeight: true
+        }
+    }
+}
