@@ -72,7 +72,7 @@ QList<JobRow> jobRows(const model::Project& project, const model::ProjectAnalysi
             row.tokensPerS = step.tokensPerS;
             row.hbmUsedGib = step.memory.total() / kGib;
             row.hbmCapacityGib = step.hbmCapacityBytes / kGib;
-            row.goodput = a.whatIf[j].goodputExpected;
+            row.goodput = a.whatIf[j].goodputWindow;
             row.interruptionsPerDay = a.reliability[j].goodput.interruptionsPerDay;
             row.state = QString::fromUtf8(model::reliability::jobStateName(a.whatIf[j].state));
         }
@@ -124,7 +124,8 @@ QVariantMap dashboardOf(const model::Project& project, const model::ProjectAnaly
     d["mapping"] = QString::fromStdString(e.mappingText);
     d["idealDays"] = e.timeToTrainDays;
     d["goodputHealthy"] = g.expected;
-    d["goodput"] = w.goodputExpected;
+    d["goodput"] = w.goodputWindow;
+    d["goodputWindowH"] = w.windowH;
     d["timeToTrainDays"] = w.goodputExpected > 0 ? e.timeToTrainDays / w.goodputExpected : -1.0;
     d["interruptionsPerDay"] = g.interruptionsPerDay;
     d["checkpointIntervalMin"] = g.checkpointIntervalMin;

@@ -60,6 +60,7 @@ class ProjectDocument : public QObject {
     QString redoText() const { return undo_.redoText(); }
     JobListModel* jobs() { return &jobs_; }
     CollectiveTableModel* collectives() { return &collectives_; }
+    const CollectiveTableModel* collectives() const { return &collectives_; }
     ClusterTreeModel* tree() { return &tree_; }
     int selectedJob() const { return selectedJob_; }
     void setSelectedJob(int job);

@@ -28,6 +28,7 @@ void runEngines(const Project& project, bool anyFailed, ProjectAnalysis& a) {
         } else {
             reliability::WhatIfResult healthy;
             healthy.goodputExpected = a.reliability[j].goodput.expected;
+            healthy.goodputWindow = healthy.goodputExpected;
             a.whatIf.push_back(healthy);
         }
     }

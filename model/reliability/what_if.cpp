@@ -84,8 +84,19 @@ WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& top
     JobExposure exposure = healthy.exposure;
     if (r.brokenSlices == 0) {
         r.goodputExpected = healthy.goodput.expected;
+        r.goodputWindow = r.goodputExpected;
         return r;
     }
+    const RecoveryModel m = recoveryModel(exposure, spec.reliability, healthy.inputs);
+    for (const auto& k : exposure.kinds)
+        if (k.spareable && k.count > 0)
+            r.windowH = std::max(r.windowH, k.repairH);
+    // Expected progress lost now: half a checkpoint interval of work since the last one.
+    const double lostNowH = m.intervalH / 2;
+    auto overWindow = [&](double goodput, double downNowH) {
+        return r.windowH > 0 ? goodput * std::max(0.0, 1.0 - (downNowH + lostNowH) / r.windowH)
+                             : goodput;
+    };
     // Each broken slice needs a spare unit in its pod (one per broken cube or node, at least one).
     bool sparesSuffice = true;
     for (int pod : brokenPods) {
@@ -101,6 +112,7 @@ WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& top
         exposure.spares = std::max(0, exposure.spares - r.sparesUsed);
         r.goodputExpected = closedFormGoodput(exposure, spec.reliability, healthy.inputs).expected;
         r.reasons.push_back("a spare replaces the broken part after an OCS swap and a restart");
+        r.goodputWindow = overWindow(r.goodputExpected, m.swapH + m.restartH);
     } else if (spec.reliability.elastic &&
                r.brokenSlices < static_cast<int>(placement.slices.size())) {
         r.state = JobState::Degraded;
@@ -108,6 +120,7 @@ WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& top
         r.throughputNow = (slices - r.brokenSlices) / slices;
         r.goodputExpected = healthy.goodput.expected * r.throughputNow;
         r.reasons.push_back("continuing on the healthy data-parallel replicas until the repair");
+        r.goodputWindow = overWindow(r.goodputExpected, 2 * m.restartH);
     } else {
         r.state = JobState::WaitingForRepair;
         r.throughputNow = 0;

@@ -18,6 +18,11 @@ struct WhatIfResult {
     int sparesUsed = 0;
     double throughputNow = 1;   // share of the job's healthy throughput it runs at right now
     double goodputExpected = 0; // closed form from here on (spares used are gone until repaired)
+    // Over the repair window (the longest repair of a part a spare stands in for): the recovery
+    // happening now (swap or restarts, and the progress since the last checkpoint) counted
+    // against the goodput from here on. What the GUI shows while something is failed.
+    double windowH = 0;
+    double goodputWindow = 0;
     std::vector<std::string> reasons;
 };
 

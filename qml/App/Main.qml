@@ -62,11 +62,38 @@ ApplicationWindow {
         unsavedDialog.open()
     }
 
+    // Actions live on the window so that their shortcuts work while the menus are closed.
+    Action { id: newAction; text: qsTr("&New…"); shortcut: StandardKey.New; onTriggered: window.whenSaved(() => newDialog.open()) }
+    Action { id: openAction; text: qsTr("&Open…"); shortcut: StandardKey.Open; onTriggered: window.whenSaved(() => openDialog.open()) }
+    Action { id: saveAction; text: qsTr("&Save"); shortcut: StandardKey.Save; enabled: document.loaded; onTriggered: window.save() }
+    Action { id: saveAsAction; text: qsTr("Save &As…"); shortcut: "Ctrl+Shift+S"; enabled: document.loaded; onTriggered: saveDialog.open() }
+    Action { id: quitAction; text: qsTr("&Quit"); shortcut: StandardKey.Quit; onTriggered: window.close() }
+    Action {
+        id: undoAction
+        text: document.canUndo ? qsTr("&Undo %1").arg(document.undoText) : qsTr("&Undo")
+        shortcut: StandardKey.Undo
+        enabled: document.canUndo
+        onTriggered: document.undo()
+    }
+    Action {
+        id: redoAction
+        text: document.canRedo ? qsTr("&Redo %1").arg(document.redoText) : qsTr("&Redo")
+        shortcut: "Ctrl+Shift+Z"
+        enabled: document.canRedo
+        onTriggered: document.redo()
+    }
+    Action { id: repairAction; text: qsTr("Repair &everything"); enabled: document.failures.length > 0; onTriggered: document.repairAll() }
+    Action { id: addJobAction; text: qsTr("&Add job…"); shortcut: "Ctrl+J"; enabled: document.loaded; onTriggered: addJobDialog.open() }
+    Action { id: removeJobAction; text: qsTr("&Remove job"); enabled: document.loaded; onTriggered: document.removeJob(document.selectedJob) }
+    Action { id: autoPlanAction; text: qsTr("Auto-&plan…"); shortcut: "Ctrl+P"; enabled: document.loaded; onTriggered: autoPlan.open() }
+    Action { id: physicalAction; text: qsTr("&Physical"); shortcut: "Ctrl+1"; onTriggered: sceneController.view = "physical" }
+    Action { id: logicalAction; text: qsTr("&Logical (torus)"); shortcut: "Ctrl+2"; onTriggered: sceneController.view = "logical" }
+
     menuBar: MenuBar {
         Menu {
             title: qsTr("&File")
-            Action { text: qsTr("&New…"); shortcut: StandardKey.New; onTriggered: window.whenSaved(() => newDialog.open()) }
-            Action { text: qsTr("&Open…"); shortcut: StandardKey.Open; onTriggered: window.whenSaved(() => openDialog.open()) }
+            MenuItem { action: newAction }
+            MenuItem { action: openAction }
             Menu {
                 title: qsTr("Open &Recent")
                 enabled: settings.recentFiles.length > 0
@@ -80,38 +107,28 @@ ApplicationWindow {
                 }
             }
             MenuSeparator {}
-            Action { text: qsTr("&Save"); shortcut: StandardKey.Save; enabled: document.loaded; onTriggered: window.save() }
-            Action { text: qsTr("Save &As…"); shortcut: "Ctrl+Shift+S"; enabled: document.loaded; onTriggered: saveDialog.open() }
+            MenuItem { action: saveAction }
+            MenuItem { action: saveAsAction }
             MenuSeparator {}
-            Action { text: qsTr("&Quit"); shortcut: StandardKey.Quit; onTriggered: window.close() }
+            MenuItem { action: quitAction }
         }
         Menu {
             title: qsTr("&Edit")
-            Action {
-                text: document.canUndo ? qsTr("&Undo %1").arg(document.undoText) : qsTr("&Undo")
-                shortcut: StandardKey.Undo
-                enabled: document.canUndo
-                onTriggered: document.undo()
-            }
-            Action {
-                text: document.canRedo ? qsTr("&Redo %1").arg(document.redoText) : qsTr("&Redo")
-                shortcut: "Ctrl+Shift+Z"
-                enabled: document.canRedo
-                onTriggered: document.redo()
-            }
+            MenuItem { action: undoAction }
+            MenuItem { action: redoAction }
             MenuSeparator {}
-            Action { text: qsTr("Repair &everything"); enabled: document.failures.length > 0; onTriggered: document.repairAll() }
+            MenuItem { action: repairAction }
         }
         Menu {
             title: qsTr("&Job")
-            Action { text: qsTr("&Add job…"); shortcut: "Ctrl+J"; enabled: document.loaded; onTriggered: addJobDialog.open() }
-            Action { text: qsTr("&Remove job"); enabled: document.loaded; onTriggered: document.removeJob(document.selectedJob) }
-            Action { text: qsTr("Auto-&plan…"); shortcut: "Ctrl+P"; enabled: document.loaded; onTriggered: autoPlan.open() }
+            MenuItem { action: addJobAction }
+            MenuItem { action: removeJobAction }
+            MenuItem { action: autoPlanAction }
         }
         Menu {
             title: qsTr("&View")
-            Action { text: qsTr("&Physical"); shortcut: "Ctrl+1"; onTriggered: sceneController.view = "physical" }
-            Action { text: qsTr("&Logical (torus)"); shortcut: "Ctrl+2"; onTriggered: sceneController.view = "logical" }
+            MenuItem { action: physicalAction }
+            MenuItem { action: logicalAction }
             MenuSeparator {}
             Action { text: qsTr("Colour by &job"); onTriggered: sceneController.colorMode = "job" }
             Action { text: qsTr("Colour by &health"); onTriggered: sceneController.colorMode = "health" }
@@ -150,6 +167,7 @@ ApplicationWindow {
                 model: [["top", qsTr("Top")], ["front", qsTr("Front")], ["iso", qsTr("Iso")]]
                 delegate: ToolButton {
                     required property var modelData
+                    objectName: "camera_" + modelData[0]
                     text: modelData[1]
                     onClicked: scene.cameraPreset(modelData[0])
                     ToolTip.visible: hovered
@@ -226,6 +244,7 @@ ApplicationWindow {
             onTriggered: document.setComponentFailed("chip", sceneMenu.hit.chip, !document.isComponentFailed("chip", sceneMenu.hit.chip ?? -1))
         }
         MenuItem {
+            objectName: "failRackItem"
             text: (document.isComponentFailed("rack", sceneMenu.hit.rack ?? -1) ? qsTr("Repair cube/rack %1") : qsTr("Fail cube/rack %1")).arg(sceneMenu.hit.rack)
             onTriggered: document.setComponentFailed("rack", sceneMenu.hit.rack, !document.isComponentFailed("rack", sceneMenu.hit.rack ?? -1))
         }
@@ -334,9 +353,9 @@ ApplicationWindow {
                 TabBar {
                     id: bottomTabs
                     Layout.fillWidth: true
-                    TabButton { text: qsTr("Dashboard"); width: implicitWidth + 20 }
-                    TabButton { text: qsTr("Jobs"); width: implicitWidth + 20 }
-                    TabButton { text: qsTr("Cluster"); width: implicitWidth + 20 }
+                    TabButton { objectName: "dashboardTab"; text: qsTr("Dashboard"); width: implicitWidth + 20 }
+                    TabButton { objectName: "jobsTab"; text: qsTr("Jobs"); width: implicitWidth + 20 }
+                    TabButton { objectName: "clusterTab"; text: qsTr("Cluster"); width: implicitWidth + 20 }
                 }
                 StackLayout {
                     currentIndex: bottomTabs.currentIndex

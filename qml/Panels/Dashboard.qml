@@ -100,11 +100,12 @@ Rectangle {
                 MetricCard {
                     objectName: "goodput"
                     Layout.fillWidth: true
-                    caption: qsTr("Goodput")
+                    caption: root.d.valid && root.d.goodputWindowH > 0 ? qsTr("Goodput, next %1 h").arg(root.d.goodputWindowH.toFixed(0)) : qsTr("Goodput")
                     value: root.d.valid ? root.pct(root.d.goodput) : ""
-                    detail: root.d.valid ? qsTr("%1 interruptions/day").arg(root.d.interruptionsPerDay.toFixed(2)) : ""
+                    detail: root.d.valid ? (root.d.goodputWindowH > 0 ? qsTr("healthy %1").arg(root.pct(root.d.goodputHealthy))
+                                                                       : qsTr("%1 interruptions/day").arg(root.d.interruptionsPerDay.toFixed(2))) : ""
                     accent: root.d.valid && root.d.goodput < root.d.goodputHealthy - 1e-9 ? "#d93025" : "#1a73e8"
-                    help: qsTr("Useful progress over wall time (closed form), in the current what-if state")
+                    help: qsTr("Useful progress over wall time (closed form). With parts failed: over their repair window, counting the recovery happening now")
                 }
                 MetricCard {
                     Layout.fillWidth: true

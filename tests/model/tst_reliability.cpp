@@ -245,12 +245,22 @@ class ReliabilityTest : public QObject {
         QCOMPARE(spare.state, JobState::RecoveringOnSpare);
         QCOMPARE(spare.brokenSlices, 1);
         QVERIFY(spare.goodputExpected <= rel[0].goodput.expected + 1e-12);
+        // Over the repair window the swap, the restart and the lost progress cost goodput:
+        // exactly (down now + half an interval) / window of the goodput from here on.
+        QVERIFY(spare.windowH > 0);
+        const auto m = recoveryModel(rel[0].exposure, p.jobs[0].reliability, rel[0].inputs);
+        const double expected =
+            spare.goodputExpected *
+            (1 - (m.swapH + m.restartH + m.intervalH / 2) / spare.windowH);
+        QVERIFY(std::abs(spare.goodputWindow - expected) < 1e-12);
+        QVERIFY(spare.goodputWindow < rel[0].goodput.expected);
         // An OCS down: no cube can be swapped in, the job waits.
         t.clearFailures();
         t.setFailed({ComponentKind::Ocs, 3}, true);
         const WhatIfResult wait = whatIf(p, 0, t, rel);
         QCOMPARE(wait.state, JobState::WaitingForRepair);
         QCOMPARE(wait.throughputNow, 0.0);
+        QCOMPARE(wait.goodputWindow, 0.0);
         QVERIFY(!wait.reasons.empty());
     }
 };

@@ -1,0 +1,92 @@
+#pragma once
+// The real main window (Main.qml) in a real window under xvfb, with helpers to find items by
+// objectName, grab screenshots (kept in build/screenshots/) and read pixels where items are.
+#include "app_settings.h"
+#include "project_document.h"
+
+#include <QDir>
+#include <QQmlApplicationEngine>
+#include <QQuickItem>
+#include <QQuickWindow>
+#include <QStandardPaths>
+#include <QtTest>
+
+namespace podplanner::tests {
+
+class MainWindowFixture {
+  public:
+    views::ProjectDocument document;
+    views::AppSettings* settings = nullptr;
+    QQmlApplicationEngine* engine = nullptr;
+    QQuickWindow* window = nullptr;
+
+    // Returns false when the window could not be made.
+    bool open(QSize size) {
+        QStandardPaths::setTestModeEnabled(true); // settings go to a test location
+        settings = new views::AppSettings(&document);
+        engine = new QQmlApplicationEngine;
+        engine->addImportPath("qrc:/");
+        engine->setInitialProperties({{"document", QVariant::fromValue(&document)},
+                                      {"settings", QVariant::fromValue(settings)}});
+        engine->load(QUrl("qrc:/PodPlanner/App/Main.qml"));
+        if (engine->rootObjects().isEmpty())
+            return false;
+        window = qobject_cast<QQuickWindow*>(engine->rootObjects().first());
+        window->resize(size);
+        window->requestActivate(); // shortcuts go to the active window
+        return window && QTest::qWaitForWindowExposed(window) && QTest::qWaitForWindowActive(window);
+    }
+    void close() {
+        delete engine; // before the document it binds to
+        engine = nullptr;
+    }
+
+    // Items by objectName through the visual tree (delegates have no QObject parent); a missing
+    // one stops the test with its name instead of crashing it.
+    static QQuickItem* findIn(QQuickItem* root, const QString& name) {
+        if (root->objectName() == name)
+            return root;
+        for (QQuickItem* child : root->childItems())
+            if (QQuickItem* found = findIn(child, name))
+                return found;
+        return nullptr;
+    }
+    QQuickItem* find(const QString& name) const {
+        QQuickItem* item = findIn(window->contentItem(), name);
+        if (!item)
+            qFatal("no item named %s", qPrintable(name));
+        return item;
+    }
+    QImage grab(const QString& name, int settleMs = 300) const {
+        QTest::qWait(settleMs); // let the scene graph settle after property changes
+        QImage image = window->grabWindow();
+        QDir().mkpath(SCREENSHOT_DIR);
+        image.save(QStringLiteral(SCREENSHOT_DIR "/%1.png").arg(name));
+        return image;
+    }
+    static QColor pixelAt(const QImage& image, QQuickItem* item, QPointF local) {
+        const qreal dpr = image.devicePixelRatio();
+        const QPointF at = item->mapToScene(local);
+        return image.pixelColor(qRound(at.x() * dpr), qRound(at.y() * dpr));
+    }
+    static QColor pixelAtCenter(const QImage& image, QQuickItem* item) {
+        return pixelAt(image, item, QPointF(item->width() / 2, item->height() / 2));
+    }
+    static bool similar(const QColor& a, const QColor& b) {
+        return std::abs(a.red() - b.red()) < 8 && std::abs(a.green() - b.green()) < 8 &&
+               std::abs(a.blue() - b.blue()) < 8;
+    }
+    // Clicks a tab button of the bottom panel by its objectName.
+    void showTab(const QString& name) const {
+        QQuickItem* tab = find(name);
+        QTest::mouseClick(window, Qt::LeftButton, {},
+                          tab->mapToScene(QPointF(tab->width() / 2, tab->height() / 2)).toPoint());
+        QTest::qWait(100);
+    }
+    // Waits until the engine worker has delivered the newest analysis.
+    bool waitForEngine(int timeoutMs = 10000) const {
+        return QTest::qWaitFor([this] { return !document.engineBusy(); }, timeoutMs);
+    }
+};
+
+} // namespace podplanner::tests

@@ -1,0 +1,166 @@
+// The planner at work, as a person would use it, in a real window (xvfb): change tp with the
+// keyboard and see the step time and the collectives table change; right-click a cube of a
+// job in the scene, fail it, and see goodput drop and the cube turn red; Ctrl+Z brings both
+// back. Every step is screenshotted into build/screenshots/.
+#include "analysis/project_analysis.h"
+#include "main_window_fixture.h"
+#include "scene_controller.h"
+
+#include <QApplication>
+
+using namespace podplanner;
+
+class PlannerUiTest : public QObject {
+    Q_OBJECT
+    tests::MainWindowFixture w_;
+
+    double dashboardValue(const char* key) const {
+        return w_.document.dashboard().value(key).toDouble();
+    }
+    QString cardText(const QString& card) const {
+        return w_.find(card + "Value")->property("text").toString();
+    }
+    QStringList collectiveCells() const {
+        QStringList cells;
+        const auto* model = w_.document.collectives();
+        for (int r = 0; r < model->rowCount(); ++r)
+            for (int c = 0; c < model->columnCount(); ++c)
+                cells << model->index(r, c).data().toString();
+        return cells;
+    }
+    QPointF toScreen(const QVector3D& scenePoint) const {
+        auto* view = w_.find("scene")->property("view3d").value<QQuickItem*>();
+        QVector3D out;
+        QMetaObject::invokeMethod(view, "mapFrom3DScene", Q_RETURN_ARG(QVector3D, out),
+                                  Q_ARG(QVector3D, scenePoint));
+        return view->mapToScene(QPointF(out.x(), out.y()));
+    }
+    views::SceneController* controller() const {
+        return w_.find("scene")->property("controller").value<views::SceneController*>();
+    }
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(w_.open({1600, 1000}));
+        QVERIFY(w_.document.load(PODPLANNER_SOURCE_DIR
+                                 "/resources/examples/ironwood-shared.podplanner"));
+        w_.grab("planner-ironwood-1600x1000", 1200);
+    }
+
+    void changingTpChangesStepTimeAndCollectives() {
+        const double stepBefore = dashboardValue("stepS");
+        const QString cardBefore = cardText("stepTime");
+        const QStringList collectivesBefore = collectiveCells();
+        QCOMPARE(w_.document.jobSettings().value("tp").toInt(), 8);
+        // Keyboard, as a person would: focus the tp spin box and press Up (next divisor, 16).
+        QQuickItem* tp = w_.find("axis_tp");
+        tp->forceActiveFocus();
+        QTest::keyClick(w_.window, Qt::Key_Up);
+        QVERIFY(w_.waitForEngine());
+        QCOMPARE(w_.document.jobSettings().value("tp").toInt(), 16);
+        QCOMPARE(w_.document.jobSettings().value("meshSize").toLongLong(), 2048); // fsdp gave way
+        QVERIFY(w_.document.modified());
+        QTRY_VERIFY(dashboardValue("stepS") != stepBefore);
+        QTRY_VERIFY(cardText("stepTime") != cardBefore);
+        QVERIFY(collectiveCells() != collectivesBefore);
+        QVERIFY(w_.window->title().startsWith(QStringLiteral("• ")));
+        w_.grab("planner-tp16");
+    }
+
+    void failingACubeDropsGoodputAndPaintsItRed() {
+        const auto analysis = w_.document.analysis();
+        // The first cube of job 0: its rack, where the scene draws it.
+        qint64 chip = 0;
+        while (analysis->chipOwner[static_cast<std::size_t>(chip)] != 0)
+            ++chip;
+        const int rack = analysis->topology->locate(chip).rack;
+        // From the top no rack hides another.
+        QQuickItem* top = w_.find("camera_top");
+        QTest::mouseClick(w_.window, Qt::LeftButton, {},
+                          top->mapToScene({top->width() / 2, top->height() / 2}).toPoint());
+        QTest::qWait(300);
+        const QPointF at = toScreen(controller()->chipScenePosition(chip));
+        const double goodputBefore = dashboardValue("goodput");
+        QTest::mouseClick(w_.window, Qt::RightButton, {}, at.toPoint());
+        QQuickItem* failItem = nullptr;
+        QTRY_VERIFY((failItem = tests::MainWindowFixture::findIn(
+                         w_.window->contentItem(), "failRackItem")) &&
+                    failItem->isVisible());
+        QVERIFY2(failItem->property("text").toString().contains(QString::number(rack)),
+                 qPrintable(failItem->property("text").toString()));
+        w_.grab("planner-context-menu");
+        QTest::mouseClick(w_.window, Qt::LeftButton, {},
+                          failItem->mapToScene({failItem->width() / 2, failItem->height() / 2})
+                              .toPoint());
+        QVERIFY(w_.waitForEngine());
+        QTRY_VERIFY(w_.document.isComponentFailed("rack", rack));
+        QTRY_VERIFY2(dashboardValue("goodput") < goodputBefore - 1e-6,
+                     qPrintable(QString::number(dashboardValue("goodput"))));
+        const QImage image = w_.grab("planner-cube-failed", 500);
+        const QColor red = image.pixelColor((at * image.devicePixelRatio()).toPoint());
+        QVERIFY2(red.red() > 150 && red.green() < 110 && red.blue() < 110,
+                 qPrintable(red.name()));
+        QCOMPARE(w_.document.failures().size(), 1);
+
+        // Ctrl+Z: repaired, goodput back, the cube in its job's colour again.
+        w_.window->contentItem()->forceActiveFocus();
+        QTest::keyClick(w_.window, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(w_.waitForEngine());
+        QTRY_COMPARE(w_.document.failures().size(), 0);
+        QTRY_COMPARE(dashboardValue("goodput"), goodputBefore);
+        const QImage repaired = w_.grab("planner-cube-repaired", 500);
+        const QColor back = repaired.pixelColor((at * repaired.devicePixelRatio()).toPoint());
+        QVERIFY2(!(back.red() > 150 && back.green() < 110 && back.blue() < 110),
+                 qPrintable(back.name()));
+    }
+
+    void undoingTheTpEditBringsTheStepTimeBack() {
+        QTest::keyClick(w_.window, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(w_.waitForEngine());
+        QTRY_COMPARE(w_.document.jobSettings().value("tp").toInt(), 8);
+        QVERIFY(!w_.document.modified());
+        QVERIFY(!w_.window->title().startsWith(QStringLiteral("• ")));
+        // Redo, then undo again with the menu's shortcut for redo.
+        QTest::keyClick(w_.window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(w_.waitForEngine());
+        QTRY_COMPARE(w_.document.jobSettings().value("tp").toInt(), 16);
+        w_.document.undo();
+        QVERIFY(w_.waitForEngine());
+    }
+
+    void autoPlanAppliesALayoutAsOneUndoStep() {
+        QVERIFY(!w_.document.canUndo());
+        QTest::keyClick(w_.window, Qt::Key_P, Qt::ControlModifier);
+        QQuickItem* apply = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (apply = tests::MainWindowFixture::findIn(w_.window->contentItem(),
+                                                      "applyCandidate0")) &&
+                apply->isVisible(),
+            20000);
+        w_.grab("planner-auto-plan");
+        const double before = dashboardValue("tokensPerS");
+        QTest::mouseClick(w_.window, Qt::LeftButton, {},
+                          apply->mapToScene({apply->width() / 2, apply->height() / 2}).toPoint());
+        QVERIFY(w_.waitForEngine());
+        QTRY_VERIFY(w_.document.canUndo());
+        // The planner's best is at least as fast as the example's hand-made layout.
+        QTRY_VERIFY(dashboardValue("tokensPerS") >= before * 0.999);
+        w_.document.undo();
+        QVERIFY(w_.waitForEngine());
+    }
+
+    void layoutsAtLaptopSize() {
+        w_.window->resize(1280, 720);
+        const QImage image = w_.grab("planner-ironwood-1280x720", 800);
+        // The dashboard, the inspector and the scene all keep a usable size.
+        QVERIFY(w_.find("dashboard")->height() >= 150);
+        QVERIFY(w_.find("inspector")->width() >= 230);
+        QVERIFY(w_.find("scene")->height() >= 220);
+        QVERIFY(!image.isNull());
+    }
+
+    void cleanupTestCase() { w_.close(); }
+};
+
+QTEST_MAIN(PlannerUiTest)
+#include "tst_planner_ui.moc"
