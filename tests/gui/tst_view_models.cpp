@@ -1,12 +1,33 @@
 // The document and item models the GUI binds to, checked without drawing.
+#include "analysis/project_analysis.h"
+#include "engine_tasks.h"
 #include "job_list_model.h"
+#include "project/project_io.h"
 #include "project_document.h"
+
+#include <QTemporaryDir>
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QtTest>
 
 using namespace podplanner::views;
+
+namespace {
+const char* kIronwood = PODPLANNER_SOURCE_DIR "/resources/examples/ironwood-shared.podplanner";
+
+bool waitForEngine(const ProjectDocument& doc) {
+    return QTest::qWaitFor([&] { return !doc.engineBusy(); }, 20000);
+}
+
+QStringList cells(const QAbstractItemModel& model) {
+    QStringList out;
+    for (int r = 0; r < model.rowCount(); ++r)
+        for (int c = 0; c < model.columnCount(); ++c)
+            out << model.index(r, c).data().toString();
+    return out;
+}
+} // namespace
 
 class ViewModelsTest : public QObject {
     Q_OBJECT
@@ -72,6 +93,167 @@ class ViewModelsTest : public QObject {
         QCOMPARE(doc.errorText(), file + ": " + QString::fromUtf8(expected.readAll()).trimmed());
         QCOMPARE(doc.projectName(), QString("Three training jobs sharing one Ironwood pod"));
         QCOMPARE(doc.jobs()->rowCount(), 3);
+    }
+
+    void everyModelPassesTheTesterThroughEdits() {
+        ProjectDocument doc;
+        using Mode = QAbstractItemModelTester::FailureReportingMode;
+        QAbstractItemModelTester jobs(doc.jobs(), Mode::QtTest);
+        QAbstractItemModelTester collectives(doc.collectives(), Mode::QtTest);
+        QAbstractItemModelTester tree(doc.tree(), Mode::QtTest);
+        QVERIFY(doc.load(kIronwood));
+        QVERIFY(doc.collectives()->rowCount() > 0);
+        QCOMPARE(doc.tree()->rowCount(), 2); // the cluster and the jobs
+        QVERIFY(doc.addJob("llama3-8b", "4x4x4"));
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.jobs()->rowCount(), 4);
+        QCOMPARE(doc.selectedJob(), 3);
+        QVERIFY(doc.removeJob(3));
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.jobs()->rowCount(), 3);
+        doc.setSelectedJob(1);
+        QVERIFY(doc.setMeshAxis(1, "tp", 8));
+        QVERIFY(waitForEngine(doc));
+        doc.undo();
+        QVERIFY(waitForEngine(doc));
+    }
+
+    void meshAxisEditRerunsTheEnginesAndUndoes() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        const double step = doc.dashboard().value("stepS").toDouble();
+        const QStringList before = cells(*doc.collectives());
+        QVERIFY(doc.setMeshAxis(0, "tp", 16));
+        QVERIFY(doc.engineBusy() || doc.dashboard().value("stepS").toDouble() != step);
+        QVERIFY(waitForEngine(doc));
+        const QVariantMap settings = doc.jobSettings();
+        QCOMPARE(settings.value("tp").toInt(), 16);
+        QCOMPARE(settings.value("fsdp").toInt(), 128); // dp is 1, so fsdp gave way
+        QCOMPARE(settings.value("meshSize").toLongLong(), 2048LL);
+        QVERIFY(doc.dashboard().value("stepS").toDouble() != step);
+        QVERIFY(cells(*doc.collectives()) != before);
+        QVERIFY(doc.modified());
+        QCOMPARE(doc.undoText(), QString("Set tp of dense-70b to 16"));
+        doc.undo();
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.dashboard().value("stepS").toDouble(), step);
+        QCOMPARE(cells(*doc.collectives()), before);
+        QVERIFY(!doc.modified());
+    }
+
+    void quickEditsCoalesceAndTheLastOneWins() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        QSignalSpy analyses(&doc, &ProjectDocument::analysisChanged);
+        // Held down: 8 -> 16 -> 32 -> 64 in a row, one undo step, the newest analysis shown.
+        for (int tp : {16, 32, 64})
+            QVERIFY(doc.setMeshAxis(0, "tp", tp));
+        QVERIFY(waitForEngine(doc));
+        QVERIFY(analyses.size() <= 3);
+        QCOMPARE(doc.jobSettings().value("tp").toInt(), 64);
+        const auto direct = podplanner::model::analyzeProject(*doc.project(), {});
+        QCOMPARE(doc.dashboard().value("stepS").toDouble(), direct.performance.jobs[0].step.stepS);
+        doc.undo();
+        QCOMPARE(doc.jobSettings().value("tp").toInt(), 8);
+        QVERIFY(!doc.canUndo());
+    }
+
+    void failuresAreUndoableAndChangeGoodput() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        const double healthy = doc.dashboard().value("goodput").toDouble();
+        doc.setComponentFailed("powerRow", 0, true);
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.failures().size(), 1);
+        QVERIFY(doc.dashboard().value("goodput").toDouble() < healthy);
+        QVERIFY(!doc.modified()); // what-if failures are not part of the saved plan
+        doc.undo();
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.failures().size(), 0);
+        QCOMPARE(doc.dashboard().value("goodput").toDouble(), healthy);
+    }
+
+    void overlappingPlacementIsRefusedWithTheReason() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        QVERIFY(!doc.setSliceShape(2, "24x24x16")); // the whole pod: more than is free
+        QVERIFY(!doc.errorText().isEmpty());
+        QVERIFY(doc.errorText().contains("/jobs/2/placement"));
+        QVERIFY(!doc.canUndo());
+        QVERIFY(!doc.setSliceShape(0, "4x4x"));
+        QVERIFY(doc.errorText().contains("4x4x"));
+    }
+
+    void saveAndLoadRoundTripThroughTheDocument() {
+        QTemporaryDir dir;
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        QVERIFY(doc.setMeshAxis(0, "tp", 16));
+        QVERIFY(doc.setHotSpares(0, 4));
+        const QString path = dir.filePath("edited"); // the extension is added
+        QVERIFY(doc.saveAs(path));
+        QCOMPARE(doc.filePath(), dir.filePath("edited.podplanner"));
+        QVERIFY(!doc.modified());
+        QCOMPARE(doc.displayName(), QString("edited.podplanner"));
+        ProjectDocument reopened;
+        QVERIFY(reopened.load(doc.filePath()));
+        QCOMPARE(reopened.jobSettings().value("tp").toInt(), 16);
+        QCOMPARE(reopened.jobSettings().value("hotSpares").toInt(), 4);
+        QCOMPARE(reopened.projectText(), doc.projectText());
+        // Undo after saving marks the document modified again.
+        doc.undo();
+        QVERIFY(doc.modified());
+    }
+
+    void aFailedSaveKeepsTheEditsAndSaysWhy() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        QVERIFY(doc.setMeshAxis(0, "tp", 16));
+        QVERIFY(!doc.saveAs("/proc/podplanner-cannot-write-here.podplanner"));
+        QVERIFY(doc.errorText().startsWith("Could not save"));
+        QVERIFY(doc.modified());
+        QCOMPARE(doc.jobSettings().value("tp").toInt(), 16);
+    }
+
+    void newProjectFromPresets() {
+        ProjectDocument doc;
+        QVERIFY(doc.newProject("tpu-v4-pod", "llama3-8b"));
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.displayName(), QString("Untitled"));
+        QVERIFY(doc.modified());
+        QCOMPARE(doc.jobs()->rowCount(), 1);
+        QCOMPARE(doc.jobSettings().value("chips").toLongLong(), 64LL);
+        QVERIFY(doc.dashboard().value("valid").toBool());
+        QVERIFY(!doc.newProject("no-such-cluster", "llama3-8b"));
+        QVERIFY(doc.errorText().contains("no-such-cluster"));
+        QCOMPARE(doc.jobs()->rowCount(), 1); // the project before stays
+    }
+
+    void monteCarloAndPlanRunWithProgressAndCancel() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        SimulationTask simulation;
+        QVERIFY(simulation.start(&doc, 0, 400, 20));
+        QVERIFY(simulation.waitForFinished(30000));
+        const QVariantMap result = simulation.result().toMap();
+        QCOMPARE(result.value("days").toList().size(), 20);
+        const double median = result.value("p50").toList().last().toDouble();
+        QVERIFY(median > 0.5 && median <= 1);
+        QVERIFY(std::abs(result.value("median").toDouble() - median) < 0.02);
+        // Cancelled at once: no result, and it says so.
+        SimulationTask cancelled;
+        QVERIFY(cancelled.start(&doc, 0, 200000, 365));
+        cancelled.cancel();
+        QVERIFY(cancelled.waitForFinished(30000));
+        QVERIFY(cancelled.cancelled());
+        PlanTask plan;
+        QVERIFY(plan.start(&doc, 2, 3));
+        QVERIFY(plan.waitForFinished(60000));
+        const auto candidates = plan.result().toMap().value("candidates").toList();
+        QVERIFY(!candidates.isEmpty());
+        QVERIFY(doc.applyLayout(2, candidates.front().toMap()));
+        QVERIFY(waitForEngine(doc));
+        QVERIFY(doc.dashboard().value("valid").toBool() || doc.engineError().isEmpty());
     }
 
     void jobColorsAreDistinct() {
