@@ -1,6 +1,7 @@
 // Edit → updated dashboard through the GUI's document API (issue: < 100 ms on the Ironwood
-// example): an undoable edit (tp; a power row failing on the 110k-chip example), the engines on the worker thread, the result back on the GUI
-// thread with the job list, collectives table and dashboard rebuilt.
+// example): an undoable edit (tp; a power row failing on the 110k-chip example), the engines on the
+// worker thread, the result back on the GUI thread with the job list, collectives table and
+// dashboard rebuilt.
 #include "project_document.h"
 
 #include <QCoreApplication>
@@ -38,9 +39,8 @@ BENCHMARK(BM_EditToDashboardIronwood)->Unit(benchmark::kMillisecond);
 
 void BM_EditToDashboardMultisite(benchmark::State& state) {
     // 110,592 chips: fail and repair a power row.
-    editToDashboard(state, "multisite-405b.podplanner", [](auto& doc, bool flip) {
-        doc.setComponentFailed("powerRow", 0, flip);
-    });
+    editToDashboard(state, "multisite-405b.podplanner",
+                    [](auto& doc, bool flip) { doc.setComponentFailed("powerRow", 0, flip); });
 }
 BENCHMARK(BM_EditToDashboardMultisite)->Unit(benchmark::kMillisecond);
 

@@ -40,9 +40,9 @@ void ClusterTreeModel::setProject(const model::Project& project,
     signature_ = signature;
     add(-1, {}, QStringLiteral("root"), -1);
     const auto& floor = analysis.topology->floor();
-    const int cluster = add(0, QString::fromStdString(project.cluster.name),
-                            QStringLiteral("cluster"), -1,
-                            tr("%1 chips").arg(analysis.topology->chipCount()));
+    const int cluster =
+        add(0, QString::fromStdString(project.cluster.name), QStringLiteral("cluster"), -1,
+            tr("%1 chips").arg(analysis.topology->chipCount()));
     QVector<int> podNode;
     for (std::size_t s = 0; s < project.cluster.sites.size(); ++s) {
         const auto& site = project.cluster.sites[s];
@@ -63,12 +63,15 @@ void ClusterTreeModel::setProject(const model::Project& project,
                                       : tr("Rack %1").arg(rack.indexInPod);
         add(podNode[rack.pod], label, ocs ? QStringLiteral("ocsRack") : QStringLiteral("rack"),
             static_cast<qint64>(r),
-            tr("row %1, column %2, power row %3").arg(rack.row).arg(rack.column).arg(rack.powerRow));
+            tr("row %1, column %2, power row %3")
+                .arg(rack.row)
+                .arg(rack.column)
+                .arg(rack.powerRow));
     }
     const int jobs = add(0, tr("Jobs"), QStringLiteral("jobs"), -1);
     for (std::size_t j = 0; j < project.jobs.size(); ++j) {
-        const int job = add(jobs, QString::fromStdString(project.jobs[j].name), QStringLiteral("job"),
-                            static_cast<qint64>(j));
+        const int job = add(jobs, QString::fromStdString(project.jobs[j].name),
+                            QStringLiteral("job"), static_cast<qint64>(j));
         if (j >= analysis.placements.size())
             continue;
         const auto& slices = analysis.placements[j].slices;

@@ -74,7 +74,8 @@ void CollectiveTableModel::setRows(QList<CollectiveTableRow> rows) {
     if (rows.size() == rows_.size()) {
         rows_ = std::move(rows);
         if (!rows_.isEmpty())
-            emit dataChanged(index(0, 0), index(static_cast<int>(rows_.size()) - 1, ColumnCount - 1));
+            emit dataChanged(index(0, 0),
+                             index(static_cast<int>(rows_.size()) - 1, ColumnCount - 1));
         return;
     }
     beginResetModel();

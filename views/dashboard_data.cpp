@@ -152,8 +152,7 @@ QVariantMap dashboardOf(const model::Project& project, const model::ProjectAnaly
     return d;
 }
 
-QVariantMap jobSettingsOf(const model::Project& project, const model::ProjectAnalysis* a,
-                          int job) {
+QVariantMap jobSettingsOf(const model::Project& project, const model::ProjectAnalysis* a, int job) {
     QVariantMap s;
     if (job < 0 || job >= static_cast<int>(project.jobs.size()))
         return s;
@@ -210,7 +209,8 @@ QVariantList failureList(const model::Project&, const model::ProjectAnalysis* a,
             kind = QStringLiteral("other");
             label = QObject::tr("Component %1").arg(c.index);
         }
-        out << QVariantMap{{"kind", kind}, {"index", static_cast<qint64>(c.index)}, {"label", label}};
+        out << QVariantMap{
+            {"kind", kind}, {"index", static_cast<qint64>(c.index)}, {"label", label}};
     }
     return out;
 }

@@ -74,7 +74,8 @@ model::Job defaultJob(const model::Project& project, const model::ModelPreset& p
         job.placement.nodes = std::max(1, shapeOrNodes.toInt());
     else
         job.placement.shape = shapeOrNodes.toStdString();
-    job.parallelism.fsdp = static_cast<int>(std::max<std::int64_t>(1, chipsOfSpec(project, job.placement)));
+    job.parallelism.fsdp =
+        static_cast<int>(std::max<std::int64_t>(1, chipsOfSpec(project, job.placement)));
     return job;
 }
 
@@ -105,14 +106,12 @@ bool ProjectDocument::setMeshAxis(int job, const QString& axis, int value) {
     if (model::meshAxisValue(current.parallelism, axis.toStdString()) == value)
         return true;
     const std::int64_t chips = placedChips(*project_, job);
-    return editJob(job,
-                   tr("Set %1 of %2 to %3")
-                       .arg(axis, QString::fromStdString(current.name))
-                       .arg(value),
-                   QStringLiteral("axis/%1/%2").arg(job).arg(axis), [&](model::Job& j) {
-                       model::setMeshAxis(j.parallelism, axis.toStdString(), value,
-                                          chips > 0 ? chips : j.parallelism.meshSize());
-                   });
+    return editJob(
+        job, tr("Set %1 of %2 to %3").arg(axis, QString::fromStdString(current.name)).arg(value),
+        QStringLiteral("axis/%1/%2").arg(job).arg(axis), [&](model::Job& j) {
+            model::setMeshAxis(j.parallelism, axis.toStdString(), value,
+                               chips > 0 ? chips : j.parallelism.meshSize());
+        });
 }
 
 bool ProjectDocument::setSliceShape(int job, const QString& shapeOrNodes) {
@@ -131,8 +130,7 @@ bool ProjectDocument::setSliceShape(int job, const QString& shapeOrNodes) {
         return false;
     }
     const auto& name = project_->jobs[static_cast<std::size_t>(job)].name;
-    return editJob(job,
-                   tr("Place %1 on %2").arg(QString::fromStdString(name), shapeOrNodes), {},
+    return editJob(job, tr("Place %1 on %2").arg(QString::fromStdString(name), shapeOrNodes), {},
                    [&](model::Job& j) {
                        if (gpu)
                            j.placement.nodes = shapeOrNodes.toInt();
@@ -234,11 +232,13 @@ void ProjectDocument::setComponentFailed(const QString& kind, qint64 index, bool
     if (failed)
         after.push_back({k, index});
     else
-        std::erase_if(after, [&](const model::Component& c) { return c.kind == k && c.index == index; });
-    const QString what = kind == "rack" ? tr("cube/rack %1").arg(index)
+        std::erase_if(after,
+                      [&](const model::Component& c) { return c.kind == k && c.index == index; });
+    const QString what = kind == "rack"       ? tr("cube/rack %1").arg(index)
                          : kind == "powerRow" ? tr("power row %1").arg(index)
                                               : tr("chip %1").arg(index);
-    undo_.push(new FailureEditCommand(this, failed ? tr("Fail %1").arg(what) : tr("Repair %1").arg(what),
+    undo_.push(new FailureEditCommand(this,
+                                      failed ? tr("Fail %1").arg(what) : tr("Repair %1").arg(what),
                                       failures_, std::move(after)));
 }
 
@@ -266,8 +266,8 @@ bool ProjectDocument::newProject(const QString& clusterPreset, const QString& mo
             throw std::runtime_error("no built-in model \"" + modelPreset.toStdString() + "\"");
         const auto& pod = project->cluster.pod;
         const QString first = pod.kind == model::PodKind::GpuFatTree ? QStringLiteral("8")
-                               : pod.kind == model::PodKind::Tpu2d  ? QStringLiteral("4x4")
-                                                                    : QStringLiteral("4x4x4");
+                              : pod.kind == model::PodKind::Tpu2d    ? QStringLiteral("4x4")
+                                                                     : QStringLiteral("4x4x4");
         project->jobs.push_back(defaultJob(*project, *preset, first));
         model::placeJobs(*project);
         adopt(std::move(project), {});

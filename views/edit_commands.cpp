@@ -8,8 +8,8 @@ ProjectEditCommand::ProjectEditCommand(ProjectDocument* document, const QString&
                                        std::shared_ptr<const model::Project> before,
                                        std::shared_ptr<const model::Project> after,
                                        QString mergeKey)
-    : QUndoCommand(text), document_(document), before_(std::move(before)),
-      after_(std::move(after)), mergeKey_(std::move(mergeKey)) {}
+    : QUndoCommand(text), document_(document), before_(std::move(before)), after_(std::move(after)),
+      mergeKey_(std::move(mergeKey)) {}
 
 void ProjectEditCommand::undo() {
     document_->replaceProject(before_);

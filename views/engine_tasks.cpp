@@ -6,8 +6,7 @@
 
 namespace podplanner::views {
 
-bool SimulationTask::start(ProjectDocument* document, int job, int trials, double days,
-                           int seed) {
+bool SimulationTask::start(ProjectDocument* document, int job, int trials, double days, int seed) {
     const auto analysis = document ? document->analysis() : nullptr;
     const auto project = document ? document->projectSnapshot() : nullptr;
     if (!analysis || !project || !analysis->hasNumbers() || job < 0 ||

@@ -71,8 +71,7 @@ QVariantMap ProjectDocument::jobSettings() const {
 }
 
 QVariantMap ProjectDocument::dashboard() const {
-    return project_ && analysis_ ? dashboardOf(*project_, *analysis_, selectedJob_)
-                                 : QVariantMap{};
+    return project_ && analysis_ ? dashboardOf(*project_, *analysis_, selectedJob_) : QVariantMap{};
 }
 
 QVariantList ProjectDocument::failures() const {
@@ -94,8 +93,8 @@ bool ProjectDocument::load(const QString& pathOrUrl) {
 
 void ProjectDocument::adopt(std::shared_ptr<const model::Project> project, const QString& path) {
     // The first analysis runs here, so the window opens with its numbers and scene.
-    auto analysis = std::make_shared<const model::ProjectAnalysis>(
-        model::analyzeProject(*project, {}));
+    auto analysis =
+        std::make_shared<const model::ProjectAnalysis>(model::analyzeProject(*project, {}));
     undo_.clear();
     failures_.clear();
     project_ = std::move(project);

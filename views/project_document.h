@@ -108,8 +108,8 @@ class ProjectDocument : public QObject {
     void replaceFailures(std::vector<model::Component> failures);
 
   signals:
-    void projectChanged();   // a different project, or jobs added or removed
-    void analysisChanged();  // new engine numbers (after every edit)
+    void projectChanged();  // a different project, or jobs added or removed
+    void analysisChanged(); // new engine numbers (after every edit)
     void jobSettingsChanged();
     void filePathChanged();
     void modifiedChanged();

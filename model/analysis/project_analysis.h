@@ -21,7 +21,7 @@ struct ProjectAnalysis {
     std::vector<int> chipOwner; // job index per chip, -1 when free
     perf::ProjectEvaluation performance;
     std::vector<reliability::JobReliability> reliability; // of the healthy cluster
-    std::vector<reliability::WhatIfResult> whatIf;         // one per job, with the failures
+    std::vector<reliability::WhatIfResult> whatIf;        // one per job, with the failures
     // Why the engines have no numbers (a placement or layout that cannot run); empty when fine.
     std::string error;
     std::string errorPointer;

@@ -13,8 +13,9 @@ namespace podplanner::model {
 bool isEditableMeshAxis(std::string_view axis);
 int meshAxisValue(const ParallelismSpec& p, std::string_view axis);
 
-// Sets `axis` to `value` (>= 1). When dp or fsdp can absorb the change exactly, it does; otherwise the mesh is left different from the chips and
-// the engine says so. Returns whether the mesh still matches the chips.
+// Sets `axis` to `value` (>= 1). When dp or fsdp can absorb the change exactly, it does; otherwise
+// the mesh is left different from the chips and the engine says so. Returns whether the mesh still
+// matches the chips.
 bool setMeshAxis(ParallelismSpec& p, std::string_view axis, int value, std::int64_t chips);
 
 // Sets `axis` to `value` (>= 1) and nothing else (a whole layout is being applied).

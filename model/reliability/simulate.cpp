@@ -79,7 +79,8 @@ class TrialRunner {
             for (double at = 24.0 * static_cast<double>(committed.size() + 1);
                  committed.size() < days && at < to; at += 24.0)
                 committed.push_back(useful - degradedLoss +
-                                    std::floor((at - from) / cycle_) * m_.intervalH * usefulFactor_);
+                                    std::floor((at - from) / cycle_) * m_.intervalH *
+                                        usefulFactor_);
         };
         auto sampleDown = [&](double to) {
             for (double at = 24.0 * static_cast<double>(committed.size() + 1);

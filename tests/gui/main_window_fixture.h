@@ -34,7 +34,8 @@ class MainWindowFixture {
         window = qobject_cast<QQuickWindow*>(engine->rootObjects().first());
         window->resize(size);
         window->requestActivate(); // shortcuts go to the active window
-        return window && QTest::qWaitForWindowExposed(window) && QTest::qWaitForWindowActive(window);
+        return window && QTest::qWaitForWindowExposed(window) &&
+               QTest::qWaitForWindowActive(window);
     }
     void close() {
         delete engine; // before the document it binds to

@@ -83,23 +83,22 @@ class PlannerUiTest : public QObject {
         const double goodputBefore = dashboardValue("goodput");
         QTest::mouseClick(w_.window, Qt::RightButton, {}, at.toPoint());
         QQuickItem* failItem = nullptr;
-        QTRY_VERIFY((failItem = tests::MainWindowFixture::findIn(
-                         w_.window->contentItem(), "failRackItem")) &&
+        QTRY_VERIFY((failItem = tests::MainWindowFixture::findIn(w_.window->contentItem(),
+                                                                 "failRackItem")) &&
                     failItem->isVisible());
         QVERIFY2(failItem->property("text").toString().contains(QString::number(rack)),
                  qPrintable(failItem->property("text").toString()));
         w_.grab("planner-context-menu");
-        QTest::mouseClick(w_.window, Qt::LeftButton, {},
-                          failItem->mapToScene({failItem->width() / 2, failItem->height() / 2})
-                              .toPoint());
+        QTest::mouseClick(
+            w_.window, Qt::LeftButton, {},
+            failItem->mapToScene({failItem->width() / 2, failItem->height() / 2}).toPoint());
         QVERIFY(w_.waitForEngine());
         QTRY_VERIFY(w_.document.isComponentFailed("rack", rack));
         QTRY_VERIFY2(dashboardValue("goodput") < goodputBefore - 1e-6,
                      qPrintable(QString::number(dashboardValue("goodput"))));
         const QImage image = w_.grab("planner-cube-failed", 500);
         const QColor red = image.pixelColor((at * image.devicePixelRatio()).toPoint());
-        QVERIFY2(red.red() > 150 && red.green() < 110 && red.blue() < 110,
-                 qPrintable(red.name()));
+        QVERIFY2(red.red() > 150 && red.green() < 110 && red.blue() < 110, qPrintable(red.name()));
         QCOMPARE(w_.document.failures().size(), 1);
 
         // Ctrl+Z: repaired, goodput back, the cube in its job's colour again.
@@ -132,11 +131,10 @@ class PlannerUiTest : public QObject {
         QVERIFY(!w_.document.canUndo());
         QTest::keyClick(w_.window, Qt::Key_P, Qt::ControlModifier);
         QQuickItem* apply = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (apply = tests::MainWindowFixture::findIn(w_.window->contentItem(),
-                                                      "applyCandidate0")) &&
-                apply->isVisible(),
-            20000);
+        QTRY_VERIFY_WITH_TIMEOUT((apply = tests::MainWindowFixture::findIn(w_.window->contentItem(),
+                                                                           "applyCandidate0")) &&
+                                     apply->isVisible(),
+                                 20000);
         w_.grab("planner-auto-plan");
         const double before = dashboardValue("tokensPerS");
         QTest::mouseClick(w_.window, Qt::LeftButton, {},

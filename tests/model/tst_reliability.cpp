@@ -250,8 +250,7 @@ class ReliabilityTest : public QObject {
         QVERIFY(spare.windowH > 0);
         const auto m = recoveryModel(rel[0].exposure, p.jobs[0].reliability, rel[0].inputs);
         const double expected =
-            spare.goodputExpected *
-            (1 - (m.swapH + m.restartH + m.intervalH / 2) / spare.windowH);
+            spare.goodputExpected * (1 - (m.swapH + m.restartH + m.intervalH / 2) / spare.windowH);
         QVERIFY(std::abs(spare.goodputWindow - expected) < 1e-12);
         QVERIFY(spare.goodputWindow < rel[0].goodput.expected);
         // An OCS down: no cube can be swapped in, the job waits.

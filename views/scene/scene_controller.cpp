@@ -192,8 +192,8 @@ void SceneController::buildPhysical() {
             const float depth = static_cast<float>(cube ? at.coord[1] % 4 : (slot / 4) % 4);
             const float level = static_cast<float>(cube ? at.coord[2] : slot / 16);
             const QVector3D offset((x - 1.5f) * 14, 30 + level * 45, (depth - 1.5f) * 14);
-            boxes.push_back({base + offset, QVector3D(10, 30, 10),
-                             colorOf(chips[i], ownerOf(chips[i]))});
+            boxes.push_back(
+                {base + offset, QVector3D(10, 30, 10), colorOf(chips[i], ownerOf(chips[i]))});
             boxChip_.push_back(chips[i]);
             boxRack_.push_back(static_cast<int>(r));
         }
@@ -358,12 +358,8 @@ QVariantMap SceneController::pickRay(const QVector3D& origin, const QVector3D& d
     }
     const int rack = chip >= 0 ? topology_->locate(chip).rack : boxRack_[bestIndex];
     const auto& r = topology_->floor().racks[static_cast<std::size_t>(rack)];
-    return {{"chip", chip},
-            {"job", chip >= 0 ? ownerOf(chip) : -1},
-            {"rack", rack},
-            {"powerRow", r.powerRow},
-            {"ocs", r.kind == model::RackKind::Ocs},
-            {"label", label}};
+    return {{"chip", chip},           {"job", chip >= 0 ? ownerOf(chip) : -1}, {"rack", rack},
+            {"powerRow", r.powerRow}, {"ocs", r.kind == model::RackKind::Ocs}, {"label", label}};
 }
 
 void SceneController::setChipFailed(qint64 chip, bool failed) {

@@ -98,8 +98,8 @@ class SceneController : public QObject {
     std::shared_ptr<const model::ProjectAnalysis> analysis_;
     const model::Topology* topology_ = nullptr;
     std::size_t chipCount_ = 0; // of the cluster shown; a new cluster resets the detail level
-    QVector<qint64> boxChip_;    // chip shown by each box (-1: a rack or an OCS)
-    QVector<int> boxRack_;       // rack of each box (-1 in the logical view)
+    QVector<qint64> boxChip_;   // chip shown by each box (-1: a rack or an OCS)
+    QVector<int> boxRack_;      // rack of each box (-1 in the logical view)
 };
 
 } // namespace podplanner::views
