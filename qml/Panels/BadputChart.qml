@@ -1,47 +1,61 @@
 import QtQuick
-import QtCharts
+import QtQuick.Controls
+import QtQuick.Layouts
 
 // Where the time that is not useful progress goes (closed form, healthy cluster): one bar per
-// kind of badput, in percent of wall time.
-ChartView {
+// kind of badput, in percent of wall time, scaled to the largest. Drawn with plain items so the
+// labels stay readable at any width.
+ColumnLayout {
     id: chart
     property var dashboard: ({})
-    title: dashboard && dashboard.valid
-           ? qsTr("Badput %1% of wall time").arg(((1 - dashboard.goodputHealthy) * 100).toFixed(1))
-           : qsTr("Badput")
-    titleFont.pixelSize: 12
-    antialiasing: true
-    legend.visible: false
-    margins { top: 0; bottom: 0; left: 0; right: 0 }
-    backgroundRoundness: 0
+    readonly property var parts: dashboard && dashboard.valid ? dashboard.badput : []
+    readonly property real largest: Math.max(0.001, ...parts.map(p => p.value))
+    spacing: 2
 
-    function refresh() {
-        bars.clear()
-        if (!dashboard || !dashboard.valid)
-            return
-        const labels = [], values = []
-        let top = 0.1
-        for (const part of dashboard.badput) {
-            labels.push(chart.width > 420 ? part.label : part.short)
-            values.push(part.value * 100)
-            top = Math.max(top, part.value * 100)
+    Label {
+        Layout.fillWidth: true
+        horizontalAlignment: Text.AlignHCenter
+        font.pixelSize: 12
+        text: chart.dashboard && chart.dashboard.valid
+              ? qsTr("Badput %1% of wall time").arg(((1 - chart.dashboard.goodputHealthy) * 100).toFixed(1))
+              : qsTr("Badput")
+    }
+    Repeater {
+        model: chart.parts
+        delegate: RowLayout {
+            required property var modelData
+            Layout.fillWidth: true
+            spacing: 4
+            Label {
+                text: chart.width > 330 ? modelData.label : modelData.short
+                font.pixelSize: 10
+                color: "#3c4043"
+                horizontalAlignment: Text.AlignRight
+                Layout.preferredWidth: chart.width > 330 ? 130 : 64
+                elide: Text.ElideRight
+            }
+            Item {
+                Layout.fillWidth: true
+                implicitHeight: 13
+                Rectangle {
+                    objectName: "badputBar"
+                    height: parent.height
+                    width: Math.max(1, parent.width * 0.82 * modelData.value / chart.largest)
+                    color: "#e37400"
+                    radius: 2
+                }
+                Label {
+                    x: Math.max(1, parent.width * 0.82 * modelData.value / chart.largest) + 4
+                    anchors.verticalCenter: parent.verticalCenter
+                    text: (modelData.value * 100).toFixed(2) + "%"
+                    font.pixelSize: 10
+                    color: "#5f6368"
+                }
+            }
+            HoverHandler { id: hover }
+            ToolTip.visible: hover.hovered
+            ToolTip.text: modelData.label
         }
-        categories.categories = labels
-        valueAxis.max = Math.ceil(top * 1.15 * 10) / 10
-        bars.append(qsTr("% of wall time"), values)
     }
-    onDashboardChanged: refresh()
-    onWidthChanged: refresh()
-    Component.onCompleted: refresh()
-
-    HorizontalBarSeries {
-        id: bars
-        objectName: "badputSeries"
-        barWidth: 0.7
-        labelsVisible: true
-        labelsFormat: "@value"
-        labelsPrecision: 2
-        axisY: BarCategoryAxis { id: categories; labelsFont.pixelSize: 10 }
-        axisX: ValueAxis { id: valueAxis; min: 0; max: 1; labelFormat: "%.1f"; labelsFont.pixelSize: 9; titleText: "%"; titleFont.pixelSize: 9 }
-    }
+    Item { Layout.fillHeight: true }
 }

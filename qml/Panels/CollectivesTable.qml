@@ -22,7 +22,7 @@ ColumnLayout {
         Layout.fillHeight: true
         clip: true
         model: root.model
-        columnWidthProvider: column => [92, 44, 84, 76, 76][column] * Math.max(1, table.width / 372)
+        columnWidthProvider: column => [92, 44, 84, 76, 76][column] * Math.max(0.8, table.width / 372)
         ScrollBar.vertical: ScrollBar {}
         delegate: Rectangle {
             required property string display

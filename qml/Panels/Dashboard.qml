@@ -40,7 +40,7 @@ Rectangle {
         spacing: 6
 
         ColumnLayout {
-            Layout.preferredWidth: 420
+            Layout.preferredWidth: Math.min(420, root.width * 0.3)
             Layout.minimumWidth: 280
             Layout.fillHeight: true
             spacing: 4
@@ -131,7 +131,7 @@ Rectangle {
             dashboard: root.d
             Layout.fillWidth: true
             Layout.fillHeight: true
-            Layout.minimumWidth: 220
+            Layout.minimumWidth: 250
         }
 
         ColumnLayout {
@@ -176,7 +176,7 @@ Rectangle {
 
         CollectivesTable {
             model: root.document.collectives
-            Layout.preferredWidth: 380
+            Layout.preferredWidth: Math.min(380, root.width * 0.26)
             Layout.minimumWidth: 260
             Layout.fillHeight: true
         }
