@@ -214,8 +214,13 @@ ApplicationWindow {
         anchors.centerIn: parent
         modal: true
         title: qsTr("Unsaved changes")
+        width: 420
         standardButtons: Dialog.Save | Dialog.Discard | Dialog.Cancel
-        Label { text: qsTr("%1 has changes that are not saved.").arg(document.displayName) }
+        Label {
+            width: parent.width
+            wrapMode: Text.Wrap
+            text: qsTr("%1 has changes that are not saved.").arg(document.displayName)
+        }
         onAccepted: {
             if (document.filePath.length === 0) {
                 pending = true

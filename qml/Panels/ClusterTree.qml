@@ -16,7 +16,7 @@ TreeView {
         required property string kind
         required property var itemIndex
         required property string detail
-        implicitWidth: tree.width
+        implicitWidth: Math.max(tree.width, 120)
         implicitHeight: 22
         font.pixelSize: 12
         highlighted: kind === "job" && itemIndex === tree.document.selectedJob
