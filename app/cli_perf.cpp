@@ -143,8 +143,13 @@ int runReport(const std::string& projectPath, const std::string& output,
     std::vector<model::perf::PlanResult> plans;
     for (std::size_t j = 0; j < project.jobs.size(); ++j)
         plans.push_back(model::perf::planJob(project, j, {3, nullptr}));
-    const std::string text = model::output::buildReport(
-        {&project, &performance, &reliability, &plans, "PodPlanner " PODPLANNER_VERSION}, format);
+    model::output::ReportInputs inputs;
+    inputs.project = &project;
+    inputs.performance = &performance;
+    inputs.reliability = &reliability;
+    inputs.plans = &plans;
+    inputs.generator = "PodPlanner " PODPLANNER_VERSION;
+    const std::string text = model::output::buildReport(inputs, format);
     model::writeFileAtomically(output, text);
     out << "wrote " << output << "\n";
     return kExitOk;

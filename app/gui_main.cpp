@@ -2,6 +2,7 @@
 // `podplanner PROJECT --screenshot FILE.png [--size WxH]` draws the window once, saves it and
 // quits (used by the demo script and for the README pictures).
 #include "app_settings.h"
+#include "autosaver.h"
 #include "project_document.h"
 #include "version.h"
 
@@ -46,13 +47,15 @@ int runGui(int argc, char** argv) {
 
     podplanner::views::ProjectDocument document;
     podplanner::views::AppSettings settings;
+    podplanner::views::Autosaver autosave(&document);
     if (!options.project.isEmpty() && !document.load(options.project))
         std::cerr << document.errorText().toStdString() << "\n";
 
     QQmlApplicationEngine engine;
     engine.addImportPath(QStringLiteral("qrc:/"));
     engine.setInitialProperties({{"document", QVariant::fromValue(&document)},
-                                 {"settings", QVariant::fromValue(&settings)}});
+                                 {"settings", QVariant::fromValue(&settings)},
+                                 {"autosave", QVariant::fromValue(&autosave)}});
     engine.load(QUrl(QStringLiteral("qrc:/PodPlanner/App/Main.qml")));
     if (engine.rootObjects().isEmpty())
         return 1;

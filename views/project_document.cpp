@@ -91,14 +91,27 @@ bool ProjectDocument::load(const QString& pathOrUrl) {
     }
 }
 
-void ProjectDocument::adopt(std::shared_ptr<const model::Project> project, const QString& path) {
+bool ProjectDocument::restoreRecovered(const QString& recoveryFile, const QString& originalPath) {
+    try {
+        auto project = std::make_shared<const model::Project>(
+            model::loadProjectFile(recoveryFile.toStdString()));
+        adopt(std::move(project), originalPath, /*markSaved=*/false);
+        return true;
+    } catch (const std::exception& e) {
+        setError(tr("Could not restore %1: %2").arg(recoveryFile, QString::fromStdString(e.what())));
+        return false;
+    }
+}
+
+void ProjectDocument::adopt(std::shared_ptr<const model::Project> project, const QString& path,
+                            bool markSaved) {
     // The first analysis runs here, so the window opens with its numbers and scene.
     auto analysis =
         std::make_shared<const model::ProjectAnalysis>(model::analyzeProject(*project, {}));
     undo_.clear();
     failures_.clear();
     project_ = std::move(project);
-    savedProject_ = path.isEmpty() ? nullptr : project_;
+    savedProject_ = path.isEmpty() || !markSaved ? nullptr : project_;
     filePath_ = path;
     selectedJob_ = 0;
     counts_ = summarizeCounts(*analysis->topology, project_->cluster);

@@ -76,6 +76,9 @@ class ProjectDocument : public QObject {
     Q_INVOKABLE bool load(const QString& pathOrUrl);
     Q_INVOKABLE bool save();
     Q_INVOKABLE bool saveAs(const QString& pathOrUrl);
+    // Opens an autosaved recovery file as unsaved changes to `originalPath` (may be empty for a
+    // project never saved): Save writes to the original.
+    bool restoreRecovered(const QString& recoveryFile, const QString& originalPath);
     // A new, unsaved project: a built-in cluster and one job of a built-in model.
     Q_INVOKABLE bool newProject(const QString& clusterPreset, const QString& modelPreset);
     // The canonical text of the current project (autosave writes it to the recovery file).
@@ -123,7 +126,8 @@ class ProjectDocument : public QObject {
     void setError(const QString& text);
     void setAnalysis(EngineWorker::Analysis analysis);
     void requestAnalysis();
-    void adopt(std::shared_ptr<const model::Project> project, const QString& path);
+    void adopt(std::shared_ptr<const model::Project> project, const QString& path,
+               bool markSaved = true);
     bool editJob(int job, const QString& text, const QString& mergeKey,
                  const std::function<void(model::Job&)>& edit);
     void pushProject(const QString& text, std::shared_ptr<const model::Project> after,

@@ -131,6 +131,16 @@ class Writer {
         out_ << "</svg>\n";
     }
 
+    void figure(const ReportFigure& f) {
+        if (md()) {
+            out_ << "![" << f.caption << "](" << f.source << ")\n\n";
+            return;
+        }
+        out_ << "<figure><img src=\"" << escapeHtml(f.source) << "\" width=\"" << f.widthPx
+             << "\" alt=\"" << escapeHtml(f.caption) << "\"><figcaption>" << escapeHtml(f.caption)
+             << "</figcaption></figure>\n";
+    }
+
     std::string finish(const std::string& title) {
         if (md())
             return out_.str();
@@ -140,6 +150,8 @@ class Writer {
                "color:#202124}\ntable{border-collapse:collapse;margin:0.5em 0 1.5em}\n"
                "th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;font-size:13px}\n"
                "th{background:#f6f8fa}\nsvg.bars text{font-size:12px}\n"
+               "figure{margin:0.5em 0 1.5em}\nfigcaption{font-size:12px;color:#5f6368}\n"
+               "img{max-width:100%;height:auto}\n"
                "@media print{body{margin:0}}\n</style></head><body>\n" +
                out_.str() + "</body></html>\n";
     }
@@ -167,6 +179,17 @@ std::string layoutText(const perf::Layout& l, const std::string& mapping) {
     out += ", " + std::to_string(l.microbatches) + " microbatch" +
            (l.microbatches == 1 ? "" : "es") + ", recompute " + perf::recomputeName(l.recompute);
     return out + " [" + mapping + "]";
+}
+
+const ReportFigure* findFigure(const ReportInputs& in, std::size_t job, const std::string& kind) {
+    for (const auto& f : in.figures)
+        if (f.job == job && f.kind == kind)
+            return &f;
+    return nullptr;
+}
+
+std::string percentilesText(const reliability::Percentiles& p) {
+    return "P5 " + percent(p.p5) + ", P50 " + percent(p.p50) + ", P95 " + percent(p.p95);
 }
 
 } // namespace
@@ -237,14 +260,36 @@ std::string buildReport(const ReportInputs& in, ReportFormat format) {
                     fixed(g.jobMtbfH, 1) + " h), checkpoint every " +
                     fixed(g.checkpointIntervalMin, 1) + " min.");
         const auto& b = g.badput;
-        w.bars({{"checkpoint", b.checkpoint},
+        if (const ReportFigure* chart = findFigure(in, j, "badput"))
+            w.figure(*chart);
+        else
+            w.bars({{"checkpoint", b.checkpoint},
                 {"lost progress", b.lostProgress},
                 {"restart", b.restart},
                 {"degraded", b.degraded},
                 {"sdc", b.sdc},
                 {"maintenance", b.maintenance},
                 {"stragglers", b.stragglers},
-                {"preflight", b.preflight}});
+                    {"preflight", b.preflight}});
+        if (in.simulations && j < in.simulations->size()) {
+            const auto& mc = (*in.simulations)[j];
+            w.paragraph("Monte Carlo, " + std::to_string(mc.trials) + " trials of " +
+                        fixed(mc.days, 0) + " days (seed " + std::to_string(mc.seed) +
+                        "): goodput " + percentilesText(mc.goodput) + "; time to train P5 " +
+                        fixed(mc.timeToTrainDays.p5, 1) + ", P50 " +
+                        fixed(mc.timeToTrainDays.p50, 1) + ", P95 " +
+                        fixed(mc.timeToTrainDays.p95, 1) + " days.");
+            if (const ReportFigure* chart = findFigure(in, j, "goodput-over-time"))
+                w.figure(*chart);
+        }
+        const ReportFigure* physical = findFigure(in, j, "physical");
+        const ReportFigure* logical = findFigure(in, j, "logical");
+        if (physical || logical) {
+            w.heading(3, "Where it runs");
+            for (const ReportFigure* f : {physical, logical})
+                if (f)
+                    w.figure(*f);
+        }
         if (in.plans && j < in.plans->size() && !(*in.plans)[j].top.empty()) {
             w.heading(3, "Best alternatives from the planner");
             std::vector<std::vector<std::string>> plan;

@@ -5,6 +5,7 @@
 #include "perf/evaluate.h"
 #include "perf/planner.h"
 #include "reliability/job_goodput.h"
+#include "reliability/simulate.h"
 
 #include <string>
 #include <vector>
@@ -13,12 +14,27 @@ namespace podplanner::model::output {
 
 enum class ReportFormat { Markdown, Html };
 
+// A picture drawn outside the model (charts and 3D views come from the Qt side), placed in its
+// job's section. `source` is what the format links: a file name beside a Markdown report, a
+// data: URI in a self-contained HTML one.
+struct ReportFigure {
+    std::size_t job = 0;
+    std::string kind; // "badput" (replaces the text bars), "goodput-over-time", "physical", "logical"
+    std::string caption;
+    std::string source;
+    int widthPx = 640; // shown width
+};
+
 struct ReportInputs {
     const Project* project = nullptr;
     const perf::ProjectEvaluation* performance = nullptr;
     const std::vector<reliability::JobReliability>* reliability = nullptr;
     const std::vector<perf::PlanResult>* plans = nullptr; // one per job (may be empty)
-    std::string generator;                                // "PodPlanner 0.1.0"
+    // Monte Carlo per job (may be empty): percentiles over trials, and goodput by day.
+    const std::vector<reliability::SimulationResult>* simulations = nullptr;
+    std::vector<ReportFigure> figures;
+    std::string note;      // said under the title, e.g. why screenshots are missing
+    std::string generator; // "PodPlanner 0.1.0"
 };
 
 std::string buildReport(const ReportInputs& inputs, ReportFormat format);

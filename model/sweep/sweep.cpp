@@ -1,6 +1,7 @@
 #include "sweep/sweep.h"
 
 #include "core/json_reader.h"
+#include "output/csv.h"
 #include "perf/evaluate.h"
 #include "project/project_io.h"
 #include "reliability/job_goodput.h"
@@ -11,6 +12,9 @@
 #include <sstream>
 
 namespace podplanner::model::sweep {
+
+using output::csvField;
+using output::csvNumber;
 
 namespace {
 
@@ -39,22 +43,6 @@ std::vector<std::string> split(const std::string& text, char separator) {
     if (!text.empty() && text.back() == separator)
         parts.push_back("");
     return parts;
-}
-
-std::string csvField(const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos)
-        return text;
-    std::string out = "\"";
-    for (char c : text)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
-std::string formatNumber(double v) {
-    std::ostringstream out;
-    out.precision(10);
-    out << v;
-    return out.str();
 }
 
 } // namespace
@@ -165,7 +153,7 @@ std::int64_t runSweep(const Project& base, const std::vector<SweepParam>& params
         }
         std::string prefix = std::to_string(point);
         for (double v : values)
-            prefix += "," + formatNumber(v);
+            prefix += "," + csvNumber(v);
         try {
             Json doc = baseJson;
             for (std::size_t k = 0; k < params.size(); ++k)
@@ -177,11 +165,11 @@ std::int64_t runSweep(const Project& base, const std::vector<SweepParam>& params
                 const auto& s = perf.jobs[j].step;
                 const auto& g = rel[j].goodput;
                 csv << prefix << "," << csvField(perf.jobs[j].name) << "," << perf.jobs[j].chips
-                    << "," << formatNumber(s.stepS) << "," << formatNumber(s.mfu) << ","
-                    << formatNumber(s.tokensPerS) << ","
-                    << formatNumber(s.memory.total() / (1024.0 * 1024.0 * 1024.0)) << ","
-                    << (s.fits ? "true" : "false") << "," << formatNumber(g.expected) << ","
-                    << formatNumber(g.interruptionsPerDay) << "," << formatNumber(g.timeToTrainDays)
+                    << "," << csvNumber(s.stepS) << "," << csvNumber(s.mfu) << ","
+                    << csvNumber(s.tokensPerS) << ","
+                    << csvNumber(s.memory.total() / (1024.0 * 1024.0 * 1024.0)) << ","
+                    << (s.fits ? "true" : "false") << "," << csvNumber(g.expected) << ","
+                    << csvNumber(g.interruptionsPerDay) << "," << csvNumber(g.timeToTrainDays)
                     << ",\n";
             }
         } catch (const std::exception& e) {

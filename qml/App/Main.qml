@@ -13,6 +13,8 @@ ApplicationWindow {
     id: window
     required property ProjectDocument document
     required property AppSettings settings
+    // Set by the application (tests without one skip crash recovery).
+    property Autosaver autosave: null
 
     // The window comes back where the user left it.
     x: settings.windowGeometry.x
@@ -235,6 +237,14 @@ ApplicationWindow {
         }
     }
     AboutDialog { id: aboutDialog; anchors.centerIn: parent }
+    RecoveryDialog {
+        id: recoveryDialog
+        autosave: window.autosave
+        document: window.document
+        anchors.centerIn: parent
+        onRestored: original => { if (original.length > 0) settings.addRecentFile(original) }
+    }
+    Component.onCompleted: if (autosave && autosave.recoveries.length > 0) recoveryDialog.open()
     NewProjectDialog { id: newDialog; document: window.document; anchors.centerIn: parent }
     AddJobDialog { id: addJobDialog; document: window.document; anchors.centerIn: parent }
     AutoPlanDialog { id: autoPlan; document: window.document; anchors.centerIn: parent }

@@ -41,6 +41,7 @@ Item {
             position: root.controller.center
             PerspectiveCamera {
                 id: camera
+                objectName: "camera"
                 clipNear: 5
                 clipFar: Math.max(root.controller.extent, 200) * 20
             }

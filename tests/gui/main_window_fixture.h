@@ -21,13 +21,15 @@ class MainWindowFixture {
     QQuickWindow* window = nullptr;
 
     // Returns false when the window could not be made.
-    bool open(QSize size) {
+    bool open(QSize size, const QVariantMap& extraProperties = {}) {
         QStandardPaths::setTestModeEnabled(true); // settings go to a test location
         settings = new views::AppSettings(&document);
         engine = new QQmlApplicationEngine;
         engine->addImportPath("qrc:/");
-        engine->setInitialProperties({{"document", QVariant::fromValue(&document)},
-                                      {"settings", QVariant::fromValue(settings)}});
+        QVariantMap properties = extraProperties;
+        properties.insert("document", QVariant::fromValue(&document));
+        properties.insert("settings", QVariant::fromValue(settings));
+        engine->setInitialProperties(properties);
         engine->load(QUrl("qrc:/PodPlanner/App/Main.qml"));
         if (engine->rootObjects().isEmpty())
             return false;
