@@ -27,9 +27,11 @@ Usage:
                                        step time, MFU, memory and collectives of each job
   podplanner plan PROJECT [--job N] [--top K] [--json]
                                        the best layouts of a job (default: the first) on its chips
-  podplanner report PROJECT -o FILE.md|FILE.html
-                                       a report: cluster, jobs, metrics, badput, collectives, the
-                                       planner's alternatives and every figure's source
+  podplanner report PROJECT -o FILE.pdf|FILE.html|FILE.md [--letter] [--trials N] [--no-views]
+                                       a report: cluster, jobs, metrics, badput and goodput-over-
+                                       time charts, collectives, physical and logical views of
+                                       each job (need a display: xvfb-run), the planner's
+                                       alternatives and every figure's source
   podplanner render PROJECT -o FILE.png [--view physical|logical] [--job N] [--color job|health]
                  [--size WxH] [--fps-probe N]
                                        draw the 3D scene to a PNG (needs a display: xvfb-run)

@@ -8,6 +8,7 @@
 #ifdef PODPLANNER_WITH_GUI
 int runGui(int argc, char** argv);
 int runRender(int argc, char** argv);
+int runReportCommand(int argc, char** argv);
 #endif
 
 int main(int argc, char** argv) {
@@ -15,6 +16,8 @@ int main(int argc, char** argv) {
 #ifdef PODPLANNER_WITH_GUI
     if (!args.empty() && args.front() == "render")
         return runRender(argc, argv);
+    if (!args.empty() && args.front() == "report") // with charts, views and PDF
+        return runReportCommand(argc, argv);
 #endif
     if (podplanner::app::isCliInvocation(args))
         return podplanner::app::runCli(args, std::cout, std::cerr);

@@ -86,7 +86,7 @@ class Writer {
             out_ << "\n";
             return;
         }
-        out_ << "<table><thead><tr>";
+        out_ << "<table width=\"100%\"><thead><tr>";
         for (const auto& h : header)
             out_ << "<th>" << escapeHtml(h) << "</th>";
         out_ << "</tr></thead><tbody>\n";
@@ -136,9 +136,10 @@ class Writer {
             out_ << "![" << f.caption << "](" << f.source << ")\n\n";
             return;
         }
-        out_ << "<figure><img src=\"" << escapeHtml(f.source) << "\" width=\"" << f.widthPx
-             << "\" alt=\"" << escapeHtml(f.caption) << "\"><figcaption>" << escapeHtml(f.caption)
-             << "</figcaption></figure>\n";
+        // A block of its own (not <figure>): Qt's PDF writer would flow it into the line before.
+        out_ << "<div class=\"figure\"><img src=\"" << escapeHtml(f.source) << "\" width=\""
+             << f.widthPx << "\" alt=\"" << escapeHtml(f.caption)
+             << "\"><br><span class=\"caption\">" << escapeHtml(f.caption) << "</span></div>\n";
     }
 
     std::string finish(const std::string& title) {
@@ -146,11 +147,12 @@ class Writer {
             return out_.str();
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" +
                escapeHtml(title) +
-               "</title>\n<style>\nbody{font-family:sans-serif;max-width:1100px;margin:2em auto;"
-               "color:#202124}\ntable{border-collapse:collapse;margin:0.5em 0 1.5em}\n"
-               "th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;font-size:13px}\n"
-               "th{background:#f6f8fa}\nsvg.bars text{font-size:12px}\n"
-               "figure{margin:0.5em 0 1.5em}\nfigcaption{font-size:12px;color:#5f6368}\n"
+               "</title>\n<style>\nbody{font-family:sans-serif;color:#202124" +
+               (format_ == ReportFormat::Html ? ";max-width:1100px;margin:2em auto" : "") +
+               "}\ntable{border-collapse:collapse;margin:0.5em 0 1.5em}\n"
+               "th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;font-size:9pt}\n"
+               "th{background:#f6f8fa}\nsvg.bars text{font-size:9pt}\n"
+               "div.figure{margin:0.5em 0 1.5em}\n.caption{font-size:8pt;color:#5f6368}\n"
                "img{max-width:100%;height:auto}\n"
                "@media print{body{margin:0}}\n</style></head><body>\n" +
                out_.str() + "</body></html>\n";
@@ -203,6 +205,9 @@ std::string buildReport(const ReportInputs& in, ReportFormat format) {
                 ". Every number below is computed from the project "
                 "by the performance engine (docs/engine.md) and the failure and goodput engine "
                 "(docs/reliability.md).");
+
+    if (!in.note.empty())
+        w.paragraph(in.note);
 
     w.heading(2, "Cluster");
     w.table({"cluster", "chip", "sites", "pods", "chips", "peak bf16 per chip", "HBM per chip"},

@@ -12,7 +12,8 @@
 
 namespace podplanner::model::output {
 
-enum class ReportFormat { Markdown, Html };
+// PrintableHtml: HTML for a page (Qt's PDF writer), without the screen's column width.
+enum class ReportFormat { Markdown, Html, PrintableHtml };
 
 // A picture drawn outside the model (charts and 3D views come from the Qt side), placed in its
 // job's section. `source` is what the format links: a file name beside a Markdown report, a

@@ -69,6 +69,8 @@ ApplicationWindow {
     Action { id: openAction; text: qsTr("&Open…"); shortcut: StandardKey.Open; onTriggered: window.whenSaved(() => openDialog.open()) }
     Action { id: saveAction; text: qsTr("&Save"); shortcut: StandardKey.Save; enabled: document.loaded; onTriggered: window.save() }
     Action { id: saveAsAction; text: qsTr("Save &As…"); shortcut: "Ctrl+Shift+S"; enabled: document.loaded; onTriggered: saveDialog.open() }
+    Action { id: exportReportAction; text: qsTr("Export &report…"); shortcut: "Ctrl+E"; enabled: document.loaded; onTriggered: exports.exportReport() }
+    Action { id: exportImageAction; text: qsTr("Export &image…"); shortcut: "Ctrl+Shift+E"; enabled: document.loaded; onTriggered: exports.exportImage() }
     Action { id: quitAction; text: qsTr("&Quit"); shortcut: StandardKey.Quit; onTriggered: window.close() }
     Action {
         id: undoAction
@@ -111,6 +113,16 @@ ApplicationWindow {
             MenuSeparator {}
             MenuItem { action: saveAction }
             MenuItem { action: saveAsAction }
+            MenuSeparator {}
+            MenuItem { action: exportReportAction }
+            MenuItem { action: exportImageAction }
+            Menu {
+                title: qsTr("Export &CSV")
+                enabled: document.loaded
+                MenuItem { text: qsTr("&Dashboard…"); onTriggered: exports.exportCsv("dashboard") }
+                MenuItem { text: qsTr("&Plan results…"); onTriggered: exports.exportCsv("plan") }
+                MenuItem { text: qsTr("&Monte Carlo percentiles…"); onTriggered: exports.exportCsv("montecarlo") }
+            }
             MenuSeparator {}
             MenuItem { action: quitAction }
         }
@@ -177,6 +189,14 @@ ApplicationWindow {
                 }
             }
             Item { Layout.fillWidth: true }
+            Label {
+                objectName: "exportMessage"
+                Layout.maximumWidth: 420
+                elide: Text.ElideMiddle
+                font.pixelSize: 11
+                color: "#5f6368"
+                text: exports.message
+            }
             BusyIndicator { running: document.engineBusy; implicitWidth: 22; implicitHeight: 22 }
             Label {
                 objectName: "engineTime"
@@ -237,6 +257,12 @@ ApplicationWindow {
         }
     }
     AboutDialog { id: aboutDialog; anchors.centerIn: parent }
+    ExportDialogs {
+        id: exports
+        document: window.document
+        sceneController: sceneController
+        scene: scene
+    }
     RecoveryDialog {
         id: recoveryDialog
         autosave: window.autosave

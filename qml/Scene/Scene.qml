@@ -11,6 +11,9 @@ Item {
     property alias view3d: view
     property string hoverText: ""
     property bool interactive: true // false for `podplanner render`: no hover tooltip
+    // Where the user is looking (File › Export image draws the same view at another size).
+    readonly property vector3d pivotRotation: pivot.eulerRotation
+    readonly property vector3d cameraPosition: camera.position
 
     function cameraPreset(name) {
         const e = Math.max(controller.extent, 200)

@@ -193,7 +193,8 @@ ReportOutcome writeReport(ProjectDocument& document, const ReportRequest& reques
         }
         const std::string text = model::output::buildReport(
             inputs, format == Format::Markdown ? model::output::ReportFormat::Markdown
-                                               : model::output::ReportFormat::Html);
+                    : format == Format::Html   ? model::output::ReportFormat::Html
+                                               : model::output::ReportFormat::PrintableHtml);
         step(QStringLiteral("Writing %1").arg(out.fileName()), 0.95);
         if (format == Format::Pdf) {
             writePdf(request.output, text, pictures, request,

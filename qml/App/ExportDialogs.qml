@@ -1,0 +1,100 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import QtQuick.Dialogs
+import PodPlanner.Views
+
+// File › Export: the report (PDF, HTML or Markdown), an image of the 3D view at a chosen size,
+// and CSV of the dashboard, the planner's results or the Monte Carlo percentiles. A modal
+// popup shows progress while the Exporter works; the outcome shows in a line at the bottom.
+Item {
+    id: root
+    required property ProjectDocument document
+    required property SceneController sceneController
+    required property Item scene
+    property alias exporter: exporter
+    property string message: ""
+
+    function exportReport() { reportDialog.open() }
+    function exportImage() { imageDialog.open() }
+    function exportCsv(kind) {
+        csvDialog.kind = kind
+        csvDialog.open()
+    }
+
+    Exporter {
+        id: exporter
+        objectName: "exporter"
+        document: root.document
+        onBusyChanged: if (busy) progressPopup.open(); else progressPopup.close()
+        onDone: text => root.message = text
+        onFailed: reason => root.message = reason
+    }
+
+    FileDialog {
+        id: reportDialog
+        title: qsTr("Export the report")
+        fileMode: FileDialog.SaveFile
+        defaultSuffix: "pdf"
+        nameFilters: [qsTr("PDF (*.pdf)"), qsTr("HTML, one file (*.html)"), qsTr("Markdown with PNGs (*.md)")]
+        onAccepted: Qt.callLater(() => exporter.exportReport(selectedFile.toString(), false))
+    }
+    FileDialog {
+        id: csvDialog
+        property string kind: "dashboard"
+        title: qsTr("Export CSV")
+        fileMode: FileDialog.SaveFile
+        defaultSuffix: "csv"
+        nameFilters: [qsTr("CSV (*.csv)")]
+        onAccepted: Qt.callLater(() => exporter.exportCsv(kind, selectedFile.toString()))
+    }
+    FileDialog {
+        id: imageFileDialog
+        title: qsTr("Export the 3D view as PNG")
+        fileMode: FileDialog.SaveFile
+        defaultSuffix: "png"
+        nameFilters: [qsTr("PNG images (*.png)")]
+        onAccepted: Qt.callLater(() => exporter.exportImage(selectedFile.toString(), widthBox.value, heightBox.value,
+                                                            root.sceneController.view, root.sceneController.job,
+                                                            root.sceneController.colorMode,
+                                                            root.scene.pivotRotation, root.scene.cameraPosition))
+    }
+    Dialog {
+        id: imageDialog
+        objectName: "imageSizeDialog"
+        parent: Overlay.overlay
+        anchors.centerIn: parent
+        title: qsTr("Export image")
+        modal: true
+        standardButtons: Dialog.Ok | Dialog.Cancel
+        GridLayout {
+            columns: 2
+            Label { text: qsTr("Width (px)") }
+            SpinBox { id: widthBox; from: 64; to: 8192; stepSize: 64; value: 1920; editable: true }
+            Label { text: qsTr("Height (px)") }
+            SpinBox { id: heightBox; from: 64; to: 8192; stepSize: 64; value: 1080; editable: true }
+            Label {
+                Layout.columnSpan: 2
+                color: "#5f6368"
+                text: qsTr("The current view, camera and colours, drawn again at this size.")
+            }
+        }
+        onAccepted: imageFileDialog.open()
+    }
+    Popup {
+        id: progressPopup
+        objectName: "exportProgress"
+        parent: Overlay.overlay
+        anchors.centerIn: parent
+        modal: true
+        closePolicy: Popup.NoAutoClose
+        width: 420
+        ColumnLayout {
+            anchors.fill: parent
+            spacing: 8
+            Label { text: qsTr("Exporting…"); font.bold: true }
+            Label { Layout.fillWidth: true; elide: Text.ElideRight; text: exporter.status }
+            ProgressBar { Layout.fillWidth: true; value: exporter.progress }
+        }
+    }
+}
