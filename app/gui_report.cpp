@@ -72,8 +72,8 @@ int runReportCommand(int argc, char** argv) {
         std::cerr << "error: " << document.errorText().toStdString() << "\n";
         return podplanner::app::kExitBadInput;
     }
-    const auto outcome = podplanner::views::writeReport(
-        document, request, [](const QString& stage, double) {
+    const auto outcome =
+        podplanner::views::writeReport(document, request, [](const QString& stage, double) {
             std::cerr << stage.toStdString() << "…\n";
         });
     if (!outcome.ok) {

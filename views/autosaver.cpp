@@ -74,10 +74,11 @@ bool Autosaver::saveNow() {
     const QByteArray text = document_->projectText();
     if (text == lastWritten_)
         return false;
-    const QJsonObject meta{{"original", document_->filePath()},
-                           {"name", document_->projectName()},
-                           {"savedAt", QDateTime::currentDateTime().toString(Qt::ISODate)},
-                           {"program", QString::fromLocal8Bit(processName(QCoreApplication::applicationPid()))}};
+    const QJsonObject meta{
+        {"original", document_->filePath()},
+        {"name", document_->projectName()},
+        {"savedAt", QDateTime::currentDateTime().toString(Qt::ISODate)},
+        {"program", QString::fromLocal8Bit(processName(QCoreApplication::applicationPid()))}};
     try {
         QDir().mkpath(directory_);
         // The project first: a meta file always names a complete project.
@@ -96,11 +97,12 @@ bool Autosaver::saveNow() {
 QVariantList Autosaver::recoveries() const {
     QVariantList list;
     const QDir dir(directory_);
-    const auto files = dir.entryInfoList({QStringLiteral("recovery-*.podplanner")}, QDir::Files,
-                                         QDir::Time);
+    const auto files =
+        dir.entryInfoList({QStringLiteral("recovery-*.podplanner")}, QDir::Files, QDir::Time);
     for (const QFileInfo& file : files) {
         bool ok = false;
-        const qint64 pid = file.completeBaseName().mid(QStringLiteral("recovery-").size()).toLongLong(&ok);
+        const qint64 pid =
+            file.completeBaseName().mid(QStringLiteral("recovery-").size()).toLongLong(&ok);
         if (!ok || pid == QCoreApplication::applicationPid())
             continue;
         QFile metaFile(metaFileOf(file.absoluteFilePath()));
@@ -109,11 +111,11 @@ QVariantList Autosaver::recoveries() const {
                                      : QJsonObject{};
         if (ownerIsAlive(pid, meta.value("program").toString()))
             continue;
-        list.append(QVariantMap{
-            {"file", file.absoluteFilePath()},
-            {"original", meta.value("original").toString()},
-            {"name", meta.value("name").toString()},
-            {"savedAt", meta.value("savedAt").toString(file.lastModified().toString(Qt::ISODate))}});
+        list.append(QVariantMap{{"file", file.absoluteFilePath()},
+                                {"original", meta.value("original").toString()},
+                                {"name", meta.value("name").toString()},
+                                {"savedAt", meta.value("savedAt").toString(
+                                                file.lastModified().toString(Qt::ISODate))}});
     }
     return list;
 }

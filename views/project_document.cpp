@@ -2,6 +2,7 @@
 
 #include "dashboard_data.h"
 #include "edit_commands.h"
+#include "local_path.h"
 #include "project/project_io.h"
 #include "topology/topology.h"
 
@@ -9,15 +10,6 @@
 #include <QUrl>
 
 namespace podplanner::views {
-
-namespace {
-
-QString localPath(const QString& pathOrUrl) {
-    const QUrl url(pathOrUrl);
-    return url.isLocalFile() ? url.toLocalFile() : pathOrUrl;
-}
-
-} // namespace
 
 ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent) {
     connect(&worker_, &EngineWorker::resultReady, this,
@@ -98,7 +90,8 @@ bool ProjectDocument::restoreRecovered(const QString& recoveryFile, const QStrin
         adopt(std::move(project), originalPath, /*markSaved=*/false);
         return true;
     } catch (const std::exception& e) {
-        setError(tr("Could not restore %1: %2").arg(recoveryFile, QString::fromStdString(e.what())));
+        setError(
+            tr("Could not restore %1: %2").arg(recoveryFile, QString::fromStdString(e.what())));
         return false;
     }
 }

@@ -146,8 +146,7 @@ class Writer {
         if (md())
             return out_.str();
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" +
-               escapeHtml(title) +
-               "</title>\n<style>\nbody{font-family:sans-serif;color:#202124" +
+               escapeHtml(title) + "</title>\n<style>\nbody{font-family:sans-serif;color:#202124" +
                (format_ == ReportFormat::Html ? ";max-width:1100px;margin:2em auto" : "") +
                "}\ntable{border-collapse:collapse;margin:0.5em 0 1.5em}\n"
                "th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;font-size:9pt}\n"
@@ -269,12 +268,12 @@ std::string buildReport(const ReportInputs& in, ReportFormat format) {
             w.figure(*chart);
         else
             w.bars({{"checkpoint", b.checkpoint},
-                {"lost progress", b.lostProgress},
-                {"restart", b.restart},
-                {"degraded", b.degraded},
-                {"sdc", b.sdc},
-                {"maintenance", b.maintenance},
-                {"stragglers", b.stragglers},
+                    {"lost progress", b.lostProgress},
+                    {"restart", b.restart},
+                    {"degraded", b.degraded},
+                    {"sdc", b.sdc},
+                    {"maintenance", b.maintenance},
+                    {"stragglers", b.stragglers},
                     {"preflight", b.preflight}});
         if (in.simulations && j < in.simulations->size()) {
             const auto& mc = (*in.simulations)[j];

@@ -20,7 +20,8 @@ enum class ReportFormat { Markdown, Html, PrintableHtml };
 // data: URI in a self-contained HTML one.
 struct ReportFigure {
     std::size_t job = 0;
-    std::string kind; // "badput" (replaces the text bars), "goodput-over-time", "physical", "logical"
+    std::string
+        kind; // "badput" (replaces the text bars), "goodput-over-time", "physical", "logical"
     std::string caption;
     std::string source;
     int widthPx = 640; // shown width

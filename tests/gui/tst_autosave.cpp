@@ -163,9 +163,9 @@ class TestAutosave : public QObject {
         QTRY_VERIFY(dialog->property("opened").toBool());
         ui.grab("recovery-dialog");
         QQuickItem* restore = ui.find("restoreButton");
-        QTest::mouseClick(ui.window, Qt::LeftButton, {},
-                          restore->mapToScene(QPointF(restore->width() / 2, restore->height() / 2))
-                              .toPoint());
+        QTest::mouseClick(
+            ui.window, Qt::LeftButton, {},
+            restore->mapToScene(QPointF(restore->width() / 2, restore->height() / 2)).toPoint());
         QTRY_VERIFY(ui.document.loaded());
         QCOMPARE(firstJobName(ui.document), QString("edited before the crash"));
         QTRY_VERIFY(ui.window->title().startsWith(QStringLiteral("• plan.podplanner")));

@@ -57,29 +57,32 @@ class TestExport : public QObject {
         const int pages = QRegularExpression("Pages:\\s+(\\d+)").match(info).captured(1).toInt();
         QVERIFY2(pages >= 5, qPrintable(info));
         // Three jobs, each with a badput chart, a goodput-over-time chart and two 3D views.
-        const QStringList images = runTool("pdfimages", {"-list", pdf}).split('\n', Qt::SkipEmptyParts);
+        const QStringList images =
+            runTool("pdfimages", {"-list", pdf}).split('\n', Qt::SkipEmptyParts);
         QVERIFY2(images.size() - 2 >= 12, qPrintable(images.join('\n')));
         const QString text = runTool("pdftotext", {pdf, "-"});
-        for (const char* expected : {"PodPlanner report", "Badput breakdown of dense-70b",
-                                     "Goodput over time of moe-experiment",
-                                     "Physical view: the racks of small-8b-ablation",
-                                     "Logical view: the torus of dense-70b", "Monte Carlo",
-                                     "Best alternatives from the planner", "Assumptions and sources"})
+        for (const char* expected :
+             {"PodPlanner report", "Badput breakdown of dense-70b",
+              "Goodput over time of moe-experiment",
+              "Physical view: the racks of small-8b-ablation",
+              "Logical view: the torus of dense-70b", "Monte Carlo",
+              "Best alternatives from the planner", "Assumptions and sources"})
             QVERIFY2(text.contains(expected), expected);
         // Look at the pages: build/screenshots/report-page-*.png.
         QDir().mkpath(SCREENSHOT_DIR);
-        runTool("pdftoppm", {"-r", "60", "-f", "1", "-l", "3", "-png", pdf, SCREENSHOT_DIR "/report-page"});
+        runTool("pdftoppm",
+                {"-r", "60", "-f", "1", "-l", "3", "-png", pdf, SCREENSHOT_DIR "/report-page"});
     }
 
     void htmlIsOneFileAndMarkdownHasItsPngsBeside() {
         const QString html = dir.filePath("report.html");
         const QString md = dir.filePath("report.md");
         bool ok = false;
-        QMetaObject::invokeMethod(exporter, "exportReport", Q_RETURN_ARG(bool, ok), Q_ARG(QString, html),
-                                  Q_ARG(bool, false));
+        QMetaObject::invokeMethod(exporter, "exportReport", Q_RETURN_ARG(bool, ok),
+                                  Q_ARG(QString, html), Q_ARG(bool, false));
         QVERIFY(ok);
-        QMetaObject::invokeMethod(exporter, "exportReport", Q_RETURN_ARG(bool, ok), Q_ARG(QString, md),
-                                  Q_ARG(bool, false));
+        QMetaObject::invokeMethod(exporter, "exportReport", Q_RETURN_ARG(bool, ok),
+                                  Q_ARG(QString, md), Q_ARG(bool, false));
         QVERIFY(ok);
         const QString htmlText = readLines(html).join('\n');
         QCOMPARE(htmlText.count("<img src=\"data:image/png;base64,"), 12);
@@ -151,7 +154,8 @@ class TestExport : public QObject {
         QCOMPARE(lines.size(), 1 + 3 * 30); // a row per job and day
         const QStringList lastDay = lines.last().split(',');
         QCOMPARE(lastDay[3], QString("30"));
-        const double p5 = lastDay[4].toDouble(), p50 = lastDay[5].toDouble(), p95 = lastDay[6].toDouble();
+        const double p5 = lastDay[4].toDouble(), p50 = lastDay[5].toDouble(),
+                     p95 = lastDay[6].toDouble();
         QVERIFY(p5 > 0 && p5 <= p50 && p50 <= p95 && p95 <= 1);
     }
 

@@ -41,6 +41,16 @@ void setFont(QPainter& p, int pixelSize, bool bold = false) {
     p.setFont(font);
 }
 
+// A white image with the chart's title across the top; the painter is left ready to draw.
+QImage titledImage(QSize size, const QString& title) {
+    QImage image = blankImage(size);
+    QPainter p(&image);
+    setFont(p, 26, true);
+    p.setPen(kInk);
+    p.drawText(QRectF(0, 0, size.width(), 44), Qt::AlignLeft | Qt::AlignVCenter, title);
+    return image;
+}
+
 } // namespace
 
 QImage paintBadputChart(const model::reliability::Badput& b, QSize size) {
@@ -58,14 +68,10 @@ QImage paintBadputChart(const model::reliability::Badput& b, QSize size) {
         largest = std::max(largest, v);
     const auto [axisMax, tick] = niceAxis(largest);
 
-    QImage image = blankImage(size);
+    QImage image = titledImage(size, QStringLiteral("Badput: share of wall time lost (total %1)")
+                                         .arg(percentText(b.total(), 1)));
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
-    setFont(p, 26, true);
-    p.setPen(kInk);
-    p.drawText(QRectF(0, 0, size.width(), 44), Qt::AlignLeft | Qt::AlignVCenter,
-               QStringLiteral("Badput: share of wall time lost (total %1)")
-                   .arg(percentText(b.total(), 1)));
 
     const double left = 360, right = size.width() - 130, top = 60, bottom = size.height() - 44;
     const double rowHeight = (bottom - top) / static_cast<double>(rows.size());
@@ -93,13 +99,10 @@ QImage paintBadputChart(const model::reliability::Badput& b, QSize size) {
 
 QImage paintGoodputOverTime(const model::reliability::SimulationResult& mc, double closedForm,
                             QSize size) {
-    QImage image = blankImage(size);
+    QImage image = titledImage(
+        size, QStringLiteral("Goodput over time: %1 Monte Carlo trials").arg(mc.trials));
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
-    setFont(p, 26, true);
-    p.setPen(kInk);
-    p.drawText(QRectF(0, 0, size.width(), 44), Qt::AlignLeft | Qt::AlignVCenter,
-               QStringLiteral("Goodput over time: %1 Monte Carlo trials").arg(mc.trials));
     const auto& days = mc.goodputByDay;
     if (days.empty())
         return image;
@@ -114,7 +117,9 @@ QImage paintGoodputOverTime(const model::reliability::SimulationResult& mc, doub
     high = std::min(1.0, std::ceil(high * 100 + 1) / 100);
     const double left = 110, right = size.width() - 30, top = 60, bottom = size.height() - 110;
     const int n = static_cast<int>(days.size());
-    const auto xAt = [&](int day) { return left + (right - left) * (day - 1) / std::max(1, n - 1); };
+    const auto xAt = [&](int day) {
+        return left + (right - left) * (day - 1) / std::max(1, n - 1);
+    };
     const auto yAt = [&](double g) { return bottom - (bottom - top) * (g - low) / (high - low); };
 
     setFont(p, 20);

@@ -1,6 +1,7 @@
 #include "exporter.h"
 
 #include "core/atomic_file.h"
+#include "local_path.h"
 #include "output/csv_export.h"
 #include "perf/planner.h"
 #include "project_document.h"
@@ -13,13 +14,6 @@
 #include <QUrl>
 
 namespace podplanner::views {
-
-namespace {
-QString localPath(const QString& pathOrUrl) {
-    const QUrl url(pathOrUrl);
-    return url.isLocalFile() ? url.toLocalFile() : pathOrUrl;
-}
-} // namespace
 
 Exporter::Exporter(QObject* parent) : QObject(parent) {}
 
@@ -58,15 +52,15 @@ bool Exporter::exportReport(const QString& pathOrUrl, bool letter) {
     request.output = localPath(pathOrUrl);
     request.letter = letter;
     request.generator = QStringLiteral("PodPlanner ") + QCoreApplication::applicationVersion();
-    const ReportOutcome outcome = writeReport(
-        *document_, request, [this](const QString& s, double f) { setProgress(s, f); });
+    const ReportOutcome outcome =
+        writeReport(*document_, request, [this](const QString& s, double f) { setProgress(s, f); });
     if (!outcome.ok)
         return finish(false, outcome.error);
-    return finish(true, tr("Wrote %1 (%2 pictures%3)")
-                            .arg(outcome.written.first())
-                            .arg(outcome.figures)
-                            .arg(outcome.screenshotsSkipped ? tr(", views skipped: no display")
-                                                            : QString()));
+    return finish(
+        true, tr("Wrote %1 (%2 pictures%3)")
+                  .arg(outcome.written.first())
+                  .arg(outcome.figures)
+                  .arg(outcome.screenshotsSkipped ? tr(", views skipped: no display") : QString()));
 }
 
 bool Exporter::exportImage(const QString& pathOrUrl, int width, int height, const QString& view,
@@ -83,8 +77,8 @@ bool Exporter::exportImage(const QString& pathOrUrl, int width, int height, cons
         path += QStringLiteral(".png");
     setProgress(tr("Rendering %1×%2").arg(width).arg(height), 0.2);
     SceneSnapshotter snapshotter(document_, QSize(width, height));
-    const QImage image =
-        snapshotter.render(view, job, colorMode, SceneSnapshotter::Camera{pivotRotation, cameraPosition});
+    const QImage image = snapshotter.render(
+        view, job, colorMode, SceneSnapshotter::Camera{pivotRotation, cameraPosition});
     QSaveFile file(path);
     if (image.isNull() || !file.open(QIODevice::WriteOnly) || !image.save(&file) || !file.commit())
         return finish(false, tr("Could not write %1: %2")
@@ -132,7 +126,8 @@ bool Exporter::exportCsv(const QString& kind, const QString& pathOrUrl) {
     try {
         model::writeFileAtomically(path.toStdString(), text);
     } catch (const std::exception& e) {
-        return finish(false, tr("Could not write %1: %2").arg(path, QString::fromStdString(e.what())));
+        return finish(false,
+                      tr("Could not write %1: %2").arg(path, QString::fromStdString(e.what())));
     }
     return finish(true, tr("Wrote %1").arg(path));
 }

@@ -53,11 +53,11 @@ struct Picture {
     int widthPx;
 };
 
-std::vector<Picture> drawPictures(ProjectDocument& document, const ReportRequest& request,
-                                  const std::vector<model::reliability::JobReliability>& reliability,
-                                  const std::vector<model::reliability::SimulationResult>& mc,
-                                  bool& screenshotsSkipped,
-                                  const std::function<void(const QString&, double)>& progress) {
+std::vector<Picture>
+drawPictures(ProjectDocument& document, const ReportRequest& request,
+             const std::vector<model::reliability::JobReliability>& reliability,
+             const std::vector<model::reliability::SimulationResult>& mc, bool& screenshotsSkipped,
+             const std::function<void(const QString&, double)>& progress) {
     std::vector<Picture> pictures;
     const auto& jobs = document.project()->jobs;
     for (std::size_t j = 0; j < jobs.size(); ++j) {
@@ -84,12 +84,12 @@ std::vector<Picture> drawPictures(ProjectDocument& document, const ReportRequest
                 screenshotsSkipped = true;
                 continue;
             }
-            pictures.push_back({j, view,
-                                std::string(view == std::string("physical")
-                                                ? "Physical view: the racks of "
-                                                : "Logical view: the torus of ") +
-                                    jobs[j].name,
-                                QStringLiteral("job%1-%2.png").arg(j + 1).arg(view), image, 640});
+            pictures.push_back(
+                {j, view,
+                 std::string(view == std::string("physical") ? "Physical view: the racks of "
+                                                             : "Logical view: the torus of ") +
+                     jobs[j].name,
+                 QStringLiteral("job%1-%2.png").arg(j + 1).arg(view), image, 640});
         }
     return pictures;
 }
@@ -136,8 +136,8 @@ ReportOutcome writeReport(ProjectDocument& document, const ReportRequest& reques
     ReportOutcome outcome;
     Format format;
     if (!formatOf(request.output, format)) {
-        outcome.error = QStringLiteral("%1: a report file ends in .pdf, .html or .md")
-                            .arg(request.output);
+        outcome.error =
+            QStringLiteral("%1: a report file ends in .pdf, .html or .md").arg(request.output);
         return outcome;
     }
     if (!document.project()) {
@@ -156,7 +156,8 @@ ReportOutcome writeReport(ProjectDocument& document, const ReportRequest& reques
         std::vector<model::perf::PlanResult> plans;
         std::vector<model::reliability::SimulationResult> simulations;
         for (std::size_t j = 0; j < project.jobs.size(); ++j) {
-            step(QStringLiteral("Planning and simulating %1").arg(QString::fromStdString(project.jobs[j].name)),
+            step(QStringLiteral("Planning and simulating %1")
+                     .arg(QString::fromStdString(project.jobs[j].name)),
                  0.1 + 0.4 * static_cast<double>(j) / static_cast<double>(project.jobs.size()));
             plans.push_back(model::perf::planJob(project, j, {3, nullptr}));
             model::reliability::SimulationOptions options;

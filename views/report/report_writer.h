@@ -15,7 +15,7 @@ namespace podplanner::views {
 class ProjectDocument;
 
 struct ReportRequest {
-    QString output; // ends in .pdf, .html/.htm or .md
+    QString output;      // ends in .pdf, .html/.htm or .md
     bool letter = false; // PDF page size: Letter instead of A4
     int trials = 1000;   // Monte Carlo per job
     int days = 30;
