@@ -137,6 +137,12 @@ void Autosaver::discard(const QString& file) {
         return;
     QFile::remove(file);
     QFile::remove(metaFileOf(file));
+    // A crash in the middle of an atomic write leaves its temporary file behind.
+    const QFileInfo info(file);
+    const QDir dir = info.absoluteDir();
+    for (const QString& leftover :
+         dir.entryList({info.completeBaseName() + QStringLiteral(".*.tmp-*")}, QDir::Files))
+        QFile::remove(dir.filePath(leftover));
     emit recoveriesChanged();
 }
 

@@ -5,6 +5,7 @@
 #include "main_window_fixture.h"
 
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 
 using podplanner::tests::MainWindowFixture;
@@ -131,6 +132,41 @@ class TestAutosave : public QObject {
         QVERIFY(onDisk.load(project));
         QCOMPARE(firstJobName(onDisk), QString("edited before the crash"));
         QVERIFY(!QFile::exists(autosave.ownProjectFile()));
+    }
+
+    // Killed while autosaving (the child rewrites its recovery file every millisecond): the file
+    // left is always a whole project, one of the edits, never a mix.
+    void killDuringAutosaveLeavesAWholeRecoveryFile() {
+        QRandomGenerator random(20261203);
+        for (int round = 0; round < 12; ++round) {
+            QTemporaryDir recovery, work;
+            const QString project = copyOfExample(work);
+            QProcess child;
+            child.start(QStringLiteral(CRASH_CHILD), {recovery.path(), project, "--keep-editing"});
+            QVERIFY(child.waitForStarted());
+            QByteArray out;
+            while (!out.contains("autosaved") && child.state() == QProcess::Running) {
+                child.waitForReadyRead(5000);
+                out += child.readAllStandardOutput();
+            }
+            QTest::qWait(static_cast<int>(random.bounded(5, 60)));
+            child.kill();
+            child.waitForFinished();
+            ProjectDocument probe;
+            Autosaver autosave(&probe, recovery.path());
+            const QVariantList offered = autosave.recoveries();
+            QCOMPARE(offered.size(), 1);
+            ProjectDocument restored;
+            QVERIFY2(restored.load(offered.first().toMap().value("file").toString()),
+                     qPrintable(restored.errorText()));
+            QVERIFY(firstJobName(restored).startsWith("edit "));
+            ProjectDocument onDisk;
+            QVERIFY(onDisk.load(project)); // the project file is never touched
+            QVERIFY(!firstJobName(onDisk).startsWith("edit "));
+            autosave.discard(offered.first().toMap().value("file").toString());
+            QVERIFY2(QDir(recovery.path()).entryList(QDir::Files).isEmpty(),
+                     qPrintable(QDir(recovery.path()).entryList(QDir::Files).join(' ')));
+        }
     }
 
     void unreadableRecoveryIsReportedAndCanBeDiscarded() {
