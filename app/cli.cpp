@@ -32,8 +32,9 @@ Usage:
                                        time charts, collectives, physical and logical views of
                                        each job (need a display: xvfb-run), the planner's
                                        alternatives and every figure's source
-  podplanner render PROJECT -o FILE.png [--view physical|logical] [--job N] [--color job|health]
-                 [--size WxH] [--fps-probe N]
+  podplanner render PROJECT -o FILE.png [--view physical|logical] [--job N] [--color MODE]
+                 [--size WxH] [--fps-probe N]     MODE: job, health, tp, fsdp, dp, pp, ep, cp,
+                                       host, rack, powerRow or utilization
                                        draw the 3D scene to a PNG (needs a display: xvfb-run)
   podplanner sweep PROJECT --param POINTER=LO:HI:STEP ... [--shard I/N] --csv
                                        every combination of the parameters, evaluated; one CSV row

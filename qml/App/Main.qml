@@ -27,6 +27,13 @@ ApplicationWindow {
     title: (document.loaded ? (document.modified ? "• " : "") + document.displayName + " — " : "") + "PodPlanner"
 
     property bool closeConfirmed: false
+    // Scene colour modes (SceneController / ChipColoring) and how the menus name them.
+    readonly property var colorModes: [
+        ["job", qsTr("Job")], ["health", qsTr("Health")],
+        ["tp", qsTr("tp group")], ["fsdp", qsTr("fsdp group")], ["dp", qsTr("dp group")],
+        ["pp", qsTr("pp stage group")], ["ep", qsTr("ep group")], ["cp", qsTr("cp group")],
+        ["host", qsTr("Host (failure domain)")], ["rack", qsTr("Rack / cube (failure domain)")],
+        ["powerRow", qsTr("Power row (failure domain)")], ["utilization", qsTr("Link utilization")]]
     onClosing: close => {
         settings.windowGeometry = Qt.rect(x, y, width, height)
         settings.lastView = sceneController.view
@@ -144,8 +151,31 @@ ApplicationWindow {
             MenuItem { action: physicalAction }
             MenuItem { action: logicalAction }
             MenuSeparator {}
-            Action { text: qsTr("Colour by &job"); onTriggered: sceneController.colorMode = "job" }
-            Action { text: qsTr("Colour by &health"); onTriggered: sceneController.colorMode = "health" }
+            Menu {
+                title: qsTr("&Colour by")
+                Repeater {
+                    model: window.colorModes
+                    delegate: MenuItem {
+                        required property var modelData
+                        text: modelData[1]
+                        checkable: true
+                        checked: sceneController.colorMode === modelData[0]
+                        onTriggered: sceneController.colorMode = modelData[0]
+                    }
+                }
+            }
+            MenuItem {
+                text: qsTr("&Optical links of the selected job")
+                checkable: true
+                checked: sceneController.showOptical
+                onTriggered: sceneController.showOptical = checked
+            }
+            MenuItem {
+                text: qsTr("Every &chip (slow on big pods)")
+                checkable: true
+                checked: sceneController.showChips
+                onTriggered: sceneController.showChips = checked
+            }
         }
         Menu {
             title: qsTr("&Help")
@@ -173,9 +203,12 @@ ApplicationWindow {
             }
             ComboBox {
                 objectName: "colorSwitch"
-                model: [qsTr("Colour by job"), qsTr("Health")]
-                currentIndex: sceneController.colorMode === "health" ? 1 : 0
-                onActivated: index => sceneController.colorMode = index === 0 ? "job" : "health"
+                implicitWidth: 190
+                model: window.colorModes.map(m => m[1])
+                currentIndex: window.colorModes.findIndex(m => m[0] === sceneController.colorMode)
+                onActivated: index => sceneController.colorMode = window.colorModes[index][0]
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Colour chips by job, health, the tp/fsdp/… group they are in, their failure domain, or how busy the job's links are")
             }
             Repeater {
                 model: [["top", qsTr("Top")], ["front", qsTr("Front")], ["iso", qsTr("Iso")]]

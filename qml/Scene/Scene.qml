@@ -56,20 +56,52 @@ Item {
         }
         Model {
             objectName: "boxes"
-            source: "#Cube"
+            geometry: ShadedBox {}
             instancing: root.controller.boxes
-            materials: DefaultMaterial { diffuseColor: "white" }
+            // Shades baked into the faces; no per-pixel lighting (frame rate, docs/scene.md).
+            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
         }
+        // Lines carry their own colours (links by utilization, power rows, optical links).
         Model {
             geometry: root.controller.links
             visible: root.controller.view === "logical"
-            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; diffuseColor: "#5f6368" }
+            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
         }
         Model {
             geometry: root.controller.arcs
             visible: root.controller.view === "logical"
-            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; diffuseColor: "#f29900" }
+            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
         }
+        Model {
+            geometry: root.controller.floorLines
+            visible: root.controller.view === "physical"
+            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
+        }
+        Model {
+            geometry: root.controller.optical
+            visible: root.controller.view === "physical"
+            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
+        }
+    }
+
+    // Level of detail follows the camera: a moment after it stops moving, the controller hears
+    // where it is and looks, and draws the chips of the racks there if it is close.
+    function reportCamera() {
+        root.controller.setCameraRay(camera.scenePosition, camera.forward)
+    }
+    Timer {
+        id: cameraSettled
+        interval: 120
+        onTriggered: root.reportCamera()
+    }
+    Connections {
+        target: camera
+        function onScenePositionChanged() { cameraSettled.restart() }
+        function onPositionChanged() { cameraSettled.restart() }
+    }
+    Connections {
+        target: pivot
+        function onEulerRotationChanged() { cameraSettled.restart() }
     }
 
     OrbitCameraController {

@@ -1,17 +1,25 @@
 // The 3D scene in a real window (xvfb): a failed chip's colour appears where that chip projects;
 // picking at that point returns that chip; the logical view of a 4x4x4 slice has its wraparound
-// arcs and a 2x2x4 slice none.
+// arcs and a 2x2x4 slice none; colour modes (mesh-axis groups, power rows, link utilization);
+// power-row outlines and optical links; chips drawn near the camera when it comes close.
+#include "analysis/project_analysis.h"
 #include "project_document.h"
 #include "scene_controller.h"
+#include "topology/topology.h"
 
 #include <QQmlEngine>
 #include <QQuickItem>
 #include <QQuickView>
 #include <QtTest>
 
+#include <map>
+#include <set>
+
 using namespace podplanner::views;
 
 namespace {
+const char* kIronwood = PODPLANNER_SOURCE_DIR "/resources/examples/ironwood-shared.podplanner";
+
 QString writeProject(QTemporaryDir& dir, const QString& shape, int fsdp) {
     const QString path = dir.filePath(shape + ".podplanner");
     QFile f(path);
@@ -113,6 +121,113 @@ class SceneTest : public QObject {
         QCOMPARE(controller_.arcs()->segmentCount(), 0);
         QVERIFY(controller_.links()->segmentCount() > 0);
         controller_.setView("physical");
+    }
+
+    // tp is laid on x in the Ironwood example's first job: each x line of its torus is one tp
+    // group (one colour along it, neighbouring lines apart); each x plane is one fsdp group.
+    void meshAxisGroupsColourTheTorus() {
+        QVERIFY(document_.load(kIronwood));
+        controller_.setJob(0);
+        controller_.setView("logical");
+        controller_.setColorMode("tp");
+        std::map<std::pair<int, int>, std::set<QRgb>> byLine;
+        std::set<QRgb> colours;
+        for (const Box& b : controller_.boxes()->boxes()) {
+            byLine[{qRound(b.center.y()), qRound(b.center.z())}].insert(b.color.rgb());
+            colours.insert(b.color.rgb());
+        }
+        QCOMPARE(controller_.boxCount(), 2048);
+        QCOMPARE(byLine.size(), std::size_t{256});
+        for (const auto& [line, lineColours] : byLine)
+            QCOMPARE(lineColours.size(), std::size_t{1});
+        QVERIFY(colours.size() >= 5);
+        settle("scene-logical-tp-groups");
+        controller_.setColorMode("fsdp");
+        std::map<int, std::set<QRgb>> byPlane;
+        for (const Box& b : controller_.boxes()->boxes())
+            byPlane[qRound(b.center.x())].insert(b.color.rgb());
+        QCOMPARE(byPlane.size(), std::size_t{8});
+        std::set<QRgb> planeColours;
+        for (const auto& [x, planeColour] : byPlane) {
+            QCOMPARE(planeColour.size(), std::size_t{1});
+            planeColours.insert(*planeColour.begin());
+        }
+        QCOMPARE(planeColours.size(), std::size_t{8});
+        settle("scene-logical-fsdp-groups");
+    }
+
+    // Link utilization: the job's chips take the colour of its busiest torus axis (tp's
+    // collectives keep x busy for over half the step: past yellow towards red).
+    void utilizationColoursByBusiestAxis() {
+        controller_.setColorMode("utilization");
+        std::set<QRgb> colours;
+        for (const Box& b : controller_.boxes()->boxes())
+            colours.insert(b.color.rgb());
+        QCOMPARE(colours.size(), std::size_t{1});
+        const QColor c = QColor::fromRgb(*colours.begin());
+        QVERIFY2(c.hslHue() >= 0 && c.hslHue() < 60, qPrintable(c.name()));
+        QVERIFY(controller_.legend().first().toMap().value("label").toString().contains("busy"));
+        settle("scene-logical-utilization");
+        controller_.setColorMode("job");
+        controller_.setView("physical");
+    }
+
+    // Power rows: one outline each on the floor, one colour each in the power-row mode; the
+    // selected job's cubes are joined to every OCS rack of their pod.
+    void powerRowsAndOpticalLinks() {
+        const auto analysis = document_.analysis();
+        const auto& racks = analysis->topology->floor().racks;
+        std::set<std::pair<int, int>> rows, chipRows;
+        int ocsRacks = 0;
+        for (const auto& r : racks) {
+            rows.insert({r.site, r.powerRow});
+            if (r.kind == podplanner::model::RackKind::Ocs)
+                ocsRacks += r.pod == 0 ? 1 : 0;
+            else
+                chipRows.insert({r.site, r.powerRow});
+        }
+        QCOMPARE(controller_.floorLines()->segmentCount(), 4 * static_cast<int>(rows.size()));
+        QCOMPARE(controller_.opticalLinks(), 0); // off until asked for
+        controller_.setShowOptical(true);
+        QCOMPARE(controller_.opticalLinks(), 32 * ocsRacks); // 8x16x16 = 32 cubes
+        settle("scene-optical-links");
+        controller_.setShowOptical(false);
+        controller_.setColorMode("powerRow");
+        std::set<QRgb> colours;
+        for (const Box& b : controller_.boxes()->boxes())
+            if (b.color != QColor("#8e63ce")) // OCS racks keep their colour
+                colours.insert(b.color.rgb());
+        QCOMPARE(colours.size(), std::min<std::size_t>(chipRows.size(), 9));
+        settle("scene-power-rows");
+        controller_.setColorMode("job");
+    }
+
+    // Level of detail: 9,216 chips draw as racks from afar; where the camera looks up close,
+    // those racks show their chips (at most 4,096), and they go back to racks as it leaves.
+    void chipsAppearNearTheCameraUpClose() {
+        QVERIFY(!controller_.showChips());
+        QMetaObject::invokeMethod(view_->rootObject(), "cameraPreset", Q_ARG(QVariant, "iso"));
+        settle("scene-lod-far");
+        QCOMPARE(controller_.detailedRacks(), 0);
+        const int racks = controller_.boxCount();
+        // Looking straight at the floor's middle from 8 m.
+        const QVector3D target = controller_.center();
+        const QVector3D eye = target + QVector3D(0, 700, 400);
+        controller_.setCameraRay(eye, (target - eye).normalized());
+        const int detailed = controller_.detailedRacks();
+        QVERIFY(detailed >= 1 && detailed <= 64);
+        QCOMPARE(controller_.boxCount(), racks + 63 * detailed); // 64 chips instead of a rack
+        controller_.setCameraRay(target + QVector3D(0, 5000, 3000),
+                                 -QVector3D(0, 5000, 3000).normalized());
+        QCOMPARE(controller_.detailedRacks(), 0);
+        QCOMPARE(controller_.boxCount(), racks);
+        // The same through the real camera: zoomed in from the top, the scene asks for chips.
+        QMetaObject::invokeMethod(view_->rootObject(), "cameraPreset", Q_ARG(QVariant, "top"));
+        QObject* camera = view_->rootObject()->findChild<QObject*>("camera");
+        QVERIFY(camera);
+        camera->setProperty("position", QVector3D(0, 0, 900));
+        QTRY_VERIFY(controller_.detailedRacks() > 0);
+        settle("scene-lod-closeup");
     }
 
     void cleanupTestCase() { delete view_; }

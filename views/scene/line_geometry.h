@@ -1,6 +1,7 @@
 #pragma once
 // Line segments (torus links, wraparound arcs, optical links) as one geometry, after Qt's
 // customgeometry example: pairs of points drawn as GL lines.
+#include <QColor>
 #include <QVector3D>
 #include <QVector>
 #include <QtQml/qqmlregistration.h>
@@ -15,8 +16,10 @@ class LineGeometry : public QQuick3DGeometry {
   public:
     explicit LineGeometry(QQuick3DObject* parent = nullptr);
 
-    // Each consecutive pair of points is one segment.
-    void setSegments(const QVector<QVector3D>& points);
+    // Each consecutive pair of points is one segment, drawn in `colors[segment]` (the
+    // material's vertex colours) or, without colours, in `fallback`.
+    void setSegments(const QVector<QVector3D>& points, const QVector<QColor>& colors = {},
+                     const QColor& fallback = Qt::white);
     int segmentCount() const { return count_; }
 
   private:

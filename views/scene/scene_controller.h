@@ -1,9 +1,11 @@
 #pragma once
 // What the 3D view shows (docs/scene.md): the physical floor (racks at their row and column,
 // or every chip inside them) or one job's slice as its torus (chips on the torus grid, links,
-// wraparound arcs with their twist), coloured by job or by health. The instance tables and link
-// geometry are built here in C++; Scene.qml only composes them.
+// wraparound arcs with their twist), coloured as ChipColoring says. Far away the floor shows
+// racks; as the camera comes close, the racks near where it looks show their chips (level of
+// detail). The instance tables and line geometry are built here in C++; Scene.qml composes them.
 #include "box_instancing.h"
+#include "chip_coloring.h"
 #include "line_geometry.h"
 #include "project_document.h"
 
@@ -17,6 +19,7 @@
 namespace podplanner::model {
 class Topology;
 struct ProjectAnalysis;
+struct Rack;
 } // namespace podplanner::model
 
 namespace podplanner::views {
@@ -32,6 +35,12 @@ class SceneController : public QObject {
     Q_PROPERTY(BoxInstancing* boxes READ boxes CONSTANT)
     Q_PROPERTY(LineGeometry* links READ links CONSTANT)
     Q_PROPERTY(LineGeometry* arcs READ arcs CONSTANT)
+    Q_PROPERTY(LineGeometry* floorLines READ floorLines CONSTANT)
+    Q_PROPERTY(LineGeometry* optical READ optical CONSTANT)
+    Q_PROPERTY(int detailedRacks READ detailedRacks NOTIFY sceneChanged)
+    Q_PROPERTY(int opticalLinks READ opticalLinks NOTIFY sceneChanged)
+    Q_PROPERTY(bool showOptical READ showOptical WRITE setShowOptical NOTIFY sceneChanged)
+    Q_PROPERTY(QStringList colorModes READ colorModes CONSTANT)
     Q_PROPERTY(int boxCount READ boxCount NOTIFY sceneChanged)
     Q_PROPERTY(int wraparoundArcs READ wraparoundArcs NOTIFY sceneChanged)
     Q_PROPERTY(QVector3D center READ center NOTIFY sceneChanged)
@@ -55,6 +64,13 @@ class SceneController : public QObject {
     BoxInstancing* boxes() { return &boxes_; }
     LineGeometry* links() { return &links_; }
     LineGeometry* arcs() { return &arcs_; }
+    LineGeometry* floorLines() { return &floorLines_; }
+    LineGeometry* optical() { return &optical_; }
+    int detailedRacks() const { return static_cast<int>(detailed_.size()); }
+    int opticalLinks() const { return optical_.segmentCount(); }
+    bool showOptical() const { return showOptical_; }
+    void setShowOptical(bool show);
+    QStringList colorModes() const { return ChipColoring::modes(); }
     int boxCount() const { return static_cast<int>(boxes_.boxes().size()); }
     int wraparoundArcs() const { return wraparoundArcs_; }
     QVector3D center() const { return center_; }
@@ -67,6 +83,9 @@ class SceneController : public QObject {
     Q_INVOKABLE QVariantMap pickRay(const QVector3D& origin, const QVector3D& direction) const;
     // Failing and repairing go through the document (undoable, and every number follows).
     Q_INVOKABLE void setChipFailed(qint64 chip, bool failed);
+    // Where the camera is and looks (scene coordinates): racks near the point it looks at on
+    // the floor show their chips when it is close enough.
+    Q_INVOKABLE void setCameraRay(const QVector3D& position, const QVector3D& forward);
     Q_INVOKABLE void clearFailures();
 
   signals:
@@ -79,19 +98,33 @@ class SceneController : public QObject {
     void rebuild();
     void buildPhysical();
     void buildLogical();
-    QColor colorOf(qint64 chip, int owner) const;
+    QColor colorOf(qint64 chip, int owner) const { return coloring_.color(chip, owner); }
     int ownerOf(qint64 chip) const;
     void finishBounds();
+    QVector3D rackPosition(const model::Rack& rack) const;
+    std::vector<int> chooseDetailedRacks() const;
+    void buildFloorLines();
+    void buildOpticalLinks();
 
     ProjectDocument* document_ = nullptr;
     QString view_ = QStringLiteral("physical");
     QString colorMode_ = QStringLiteral("job");
     int job_ = 0;
     bool showChips_ = true;
+    bool showOptical_ = false; // a web over the floor: drawn when asked for
     BoxInstancing boxes_;
     LineGeometry links_;
     LineGeometry arcs_;
+    LineGeometry floorLines_;
+    LineGeometry optical_;
+    ChipColoring coloring_;
+    const model::ProjectAnalysis* coloredAnalysis_ = nullptr; // what coloring_ was prepared for
     int wraparoundArcs_ = 0;
+    float siteOffset_ = 0;           // x distance between sites on the floor
+    std::vector<int> rackChipCount_; // chips in each rack
+    std::vector<int> detailed_;      // racks drawn chip by chip (level of detail), sorted
+    QVector3D focus_;                // where the camera looks on the floor
+    float focusDistance_ = -1;       // how far it is from there (-1: not looking at the floor)
     QVector3D center_;
     float extent_ = 1000;
     // From the document's newest analysis: the topology with its failures, and who owns what.

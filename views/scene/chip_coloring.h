@@ -1,0 +1,51 @@
+#pragma once
+// How the scene colours chips (docs/scene.md, "Colour modes"): by job; by health; by the group
+// of a mesh axis a chip is in (the chips that run that axis's collectives together: "tp",
+// "fsdp", "dp", "pp", "ep", "cp"); by failure domain ("host", "rack" — a cube on TPU pods —
+// and "powerRow"); or by how busy the job's links are ("utilization": the share of the step a
+// torus axis carries collectives, from the performance engine). Keys are computed once per
+// analysis and mode; colours are looked up per chip.
+#include <QColor>
+#include <QStringList>
+#include <QVariantList>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace podplanner::model {
+struct ProjectAnalysis;
+struct Project;
+} // namespace podplanner::model
+
+namespace podplanner::views {
+
+class ChipColoring {
+  public:
+    static const QStringList& modes();
+    static bool isMode(const QString& mode) { return modes().contains(mode); }
+
+    void prepare(const QString& mode, std::shared_ptr<const model::ProjectAnalysis> analysis,
+                 const model::Project* project);
+    const QString& mode() const { return mode_; }
+    // chip < 0: a rack or OCS without a chip of its own (its owner's colour).
+    QColor color(std::int64_t chip, int owner) const;
+    QVariantList legend() const;
+    // Share of the step the job's collectives keep each torus axis (x, y, z) busy, 0..1.
+    std::array<double, 3> torusUtilization(int job) const;
+    // Green (idle) through yellow to red (always busy).
+    static QColor utilizationColor(double share);
+
+    static const QColor kFree, kFailed, kHealthy;
+
+  private:
+    QString mode_ = QStringLiteral("job");
+    std::shared_ptr<const model::ProjectAnalysis> analysis_;
+    const model::Project* project_ = nullptr;
+    std::vector<std::int64_t> key_;      // per chip: group or domain index (-1: none)
+    std::vector<double> jobUtilization_; // busiest torus axis of each job
+    std::int64_t groups_ = 0;            // axis modes: groups of the selected axis in job 0
+    std::int64_t groupSize_ = 0;
+};
+
+} // namespace podplanner::views
