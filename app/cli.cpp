@@ -33,7 +33,8 @@ Usage:
                                        each job (need a display: xvfb-run), the planner's
                                        alternatives and every figure's source
   podplanner render PROJECT -o FILE.png [--view physical|logical] [--job N] [--color MODE]
-                 [--size WxH] [--fps-probe N]     MODE: job, health, tp, fsdp, dp, pp, ep, cp,
+                 [--size WxH] [--zoom F] [--every-chip] [--fps-probe N]
+                                       MODE: job, health, tp, fsdp, dp, pp, ep, cp,
                                        host, rack, powerRow or utilization
                                        draw the 3D scene to a PNG (needs a display: xvfb-run)
   podplanner sweep PROJECT --param POINTER=LO:HI:STEP ... [--shard I/N] --csv

@@ -1,5 +1,5 @@
 // `podplanner render PROJECT -o FILE.png [--view physical|logical] [--job N] [--color MODE]
-// [--size WxH] [--zoom F] [--fps-probe N]`: draws the 3D scene without the user (needs a display:
+// [--size WxH] [--zoom F] [--every-chip] [--fps-probe N]`: draws the 3D scene without the user (needs a display:
 // run it under xvfb-run on a headless machine) and saves it, or measures frames per second while
 // orbiting. --zoom brings the camera closer (0.3: a third of the way), where chips show.
 #include "chip_coloring.h"
@@ -25,6 +25,7 @@ struct RenderOptions {
     QSize size{1280, 800};
     int fpsFrames = 0;
     double zoom = 1;
+    bool everyChip = false;
 };
 
 bool parseRender(const QStringList& args, RenderOptions& o, QString& error) {
@@ -41,6 +42,8 @@ bool parseRender(const QStringList& args, RenderOptions& o, QString& error) {
             o.job = value().toInt() - 1;
         else if (a == "--fps-probe")
             o.fpsFrames = value().toInt();
+        else if (a == "--every-chip")
+            o.everyChip = true;
         else if (a == "--zoom") {
             o.zoom = value().toDouble();
             if (!(o.zoom > 0.01 && o.zoom <= 10)) {
@@ -96,6 +99,8 @@ int runRender(int argc, char** argv) {
     controller.setView(o.view);
     controller.setColorMode(o.color);
     controller.setJob(std::max(0, o.job));
+    if (o.everyChip)
+        controller.setShowChips(true);
 
     QQuickView view;
     view.engine()->addImportPath("qrc:/");
