@@ -8,6 +8,8 @@ namespace {
 const char* kRecentFiles = "files/recent";
 const char* kWindowGeometry = "window/geometry";
 const char* kLastView = "scene/view";
+const char* kSideSplit = "window/sideSplit";
+const char* kBottomSplit = "window/bottomSplit";
 } // namespace
 
 AppSettings::AppSettings(QObject* parent) : QObject(parent) {}
@@ -47,6 +49,28 @@ void AppSettings::setLastView(const QString& view) {
         return;
     QSettings().setValue(kLastView, view);
     emit lastViewChanged();
+}
+
+QByteArray AppSettings::sideSplit() const {
+    return QSettings().value(kSideSplit).toByteArray();
+}
+
+void AppSettings::setSideSplit(const QByteArray& state) {
+    if (state == sideSplit())
+        return;
+    QSettings().setValue(kSideSplit, state);
+    emit splitsChanged();
+}
+
+QByteArray AppSettings::bottomSplit() const {
+    return QSettings().value(kBottomSplit).toByteArray();
+}
+
+void AppSettings::setBottomSplit(const QByteArray& state) {
+    if (state == bottomSplit())
+        return;
+    QSettings().setValue(kBottomSplit, state);
+    emit splitsChanged();
 }
 
 } // namespace podplanner::views

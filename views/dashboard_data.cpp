@@ -1,7 +1,10 @@
 #include "dashboard_data.h"
 
+#include "component_kinds.h"
+
 #include "analysis/project_analysis.h"
 #include "perf/collective_cost.h"
+#include "perf/fabric.h"
 #include "perf/mesh_mapping.h"
 #include "topology/slice_shape.h"
 
@@ -177,6 +180,33 @@ QVariantMap jobSettingsOf(const model::Project& project, const model::ProjectAna
     s["hotSpares"] = spec.reliability.hotSpareCubes;
     s["elastic"] = spec.reliability.elastic;
     s["userMapping"] = !p.mapping.empty();
+    QVariantMap mapping;
+    for (const auto& [axis, physical] : p.mapping) {
+        QStringList names;
+        for (const auto& name : physical)
+            names << QString::fromStdString(name);
+        mapping[QString::fromStdString(axis)] = names;
+    }
+    s["mapping"] = mapping;
+    QVariantList windows;
+    for (const auto& w : spec.reliability.maintenance)
+        windows << QVariantMap{{"powerRow", w.powerRow},
+                               {"everyDays", w.everyDays},
+                               {"durationH", w.durationH},
+                               {"mode", QString::fromStdString(w.mode)}};
+    s["maintenance"] = windows;
+    s["powerRows"] = a && a->topology ? a->topology->floor().powerRows : 0;
+    if (a && a->hasNumbers() && j < a->performance.jobs.size())
+        s["mappingText"] = QString::fromStdString(a->performance.jobs[j].mappingText);
+    QStringList physicalAxes;
+    if (a && j < a->placements.size() && !a->placements[j].slices.empty()) {
+        const auto fabric = model::perf::jobFabric(project.cluster, a->placements[j]);
+        for (int i = 0; i < fabric.count; ++i)
+            physicalAxes << QStringLiteral("%1(%2)")
+                                .arg(QString::fromLatin1(fabric.axes[static_cast<std::size_t>(i)].name))
+                                .arg(fabric.axes[static_cast<std::size_t>(i)].size);
+    }
+    s["physicalAxes"] = physicalAxes;
     s["chips"] = a && j < a->placements.size() ? static_cast<qint64>(a->placements[j].chips())
                                                : static_cast<qint64>(0);
     return s;
@@ -185,33 +215,10 @@ QVariantMap jobSettingsOf(const model::Project& project, const model::ProjectAna
 QVariantList failureList(const model::Project&, const model::ProjectAnalysis* a,
                          const std::vector<model::Component>& failures) {
     QVariantList out;
-    for (const auto& c : failures) {
-        QString kind, label;
-        switch (c.kind) {
-        case model::ComponentKind::Chip:
-            kind = QStringLiteral("chip");
-            label = QObject::tr("Chip %1").arg(c.index);
-            break;
-        case model::ComponentKind::Rack: {
-            kind = QStringLiteral("rack");
-            label = QObject::tr("Rack %1").arg(c.index);
-            if (a && c.index < static_cast<qint64>(a->topology->floor().racks.size())) {
-                const auto& rack = a->topology->floor().racks[static_cast<std::size_t>(c.index)];
-                label = QObject::tr("Cube %1 of pod %2").arg(rack.indexInPod).arg(rack.pod);
-            }
-            break;
-        }
-        case model::ComponentKind::PowerRow:
-            kind = QStringLiteral("powerRow");
-            label = QObject::tr("Power row %1").arg(c.index);
-            break;
-        default:
-            kind = QStringLiteral("other");
-            label = QObject::tr("Component %1").arg(c.index);
-        }
-        out << QVariantMap{
-            {"kind", kind}, {"index", static_cast<qint64>(c.index)}, {"label", label}};
-    }
+    for (const auto& c : failures)
+        out << QVariantMap{{"kind", componentKindName(c.kind)},
+                           {"index", static_cast<qint64>(c.index)},
+                           {"label", componentLabel(a ? a->topology.get() : nullptr, c)}};
     return out;
 }
 

@@ -213,48 +213,6 @@ bool ProjectDocument::removeJob(int job) {
     return true;
 }
 
-void ProjectDocument::setComponentFailed(const QString& kind, qint64 index, bool failed) {
-    if (!project_ || !analysis_)
-        return;
-    model::ComponentKind k;
-    if (kind == "chip" && index >= 0 && index < analysis_->topology->chipCount())
-        k = model::ComponentKind::Chip;
-    else if (kind == "rack" && index >= 0 &&
-             index < static_cast<qint64>(analysis_->topology->floor().racks.size()))
-        k = model::ComponentKind::Rack;
-    else if (kind == "powerRow" && index >= 0 && index < analysis_->topology->floor().powerRows)
-        k = model::ComponentKind::PowerRow;
-    else
-        return;
-    if (isComponentFailed(kind, index) == failed)
-        return;
-    auto after = failures_;
-    if (failed)
-        after.push_back({k, index});
-    else
-        std::erase_if(after,
-                      [&](const model::Component& c) { return c.kind == k && c.index == index; });
-    const QString what = kind == "rack"       ? tr("cube/rack %1").arg(index)
-                         : kind == "powerRow" ? tr("power row %1").arg(index)
-                                              : tr("chip %1").arg(index);
-    undo_.push(new FailureEditCommand(this,
-                                      failed ? tr("Fail %1").arg(what) : tr("Repair %1").arg(what),
-                                      failures_, std::move(after)));
-}
-
-bool ProjectDocument::isComponentFailed(const QString& kind, qint64 index) const {
-    const auto k = kind == "rack"       ? model::ComponentKind::Rack
-                   : kind == "powerRow" ? model::ComponentKind::PowerRow
-                                        : model::ComponentKind::Chip;
-    return std::any_of(failures_.begin(), failures_.end(),
-                       [&](const model::Component& c) { return c.kind == k && c.index == index; });
-}
-
-void ProjectDocument::repairAll() {
-    if (!failures_.empty())
-        undo_.push(new FailureEditCommand(this, tr("Repair everything"), failures_, {}));
-}
-
 bool ProjectDocument::newProject(const QString& clusterPreset, const QString& modelPreset) {
     try {
         auto project = std::make_shared<model::Project>();

@@ -95,11 +95,24 @@ class ProjectDocument : public QObject {
     Q_INVOKABLE bool setJobName(int job, const QString& name);
     Q_INVOKABLE bool addJob(const QString& modelPreset, const QString& shapeOrNodes);
     Q_INVOKABLE bool removeJob(int job);
+    // The physical axes ("x", "y", "z", "nvlink", "dcn", "wan") a mesh axis is laid on; an empty
+    // list lays it automatically again.
+    Q_INVOKABLE bool setMeshMapping(int job, const QString& axis, const QStringList& physical);
+    Q_INVOKABLE bool clearMeshMapping(int job);
+    // Places a TPU job on the cubes of the given racks (one pod), as picked in the scene.
+    Q_INVOKABLE bool placeOnCubes(int job, const QVariantList& racks);
+    // Planned maintenance of a power row: every `everyDays` for `durationH`, "drain" or "spares".
+    Q_INVOKABLE bool addMaintenance(int job, int powerRow, double everyDays, double durationH,
+                                    const QString& mode);
+    Q_INVOKABLE bool removeMaintenance(int job, int window);
     // Applies an auto-plan layout: {"dp","fsdp","tp","pp","ep","cp","microbatches", ...}.
     Q_INVOKABLE bool applyLayout(int job, const QVariantMap& layout);
-    // kind: "chip", "rack" (a cube on TPU pods) or "powerRow".
+    // kind: "chip", "host", "rack" (a cube on TPU pods, or an OCS rack), "ocs" or "powerRow"
+    // (component_kinds.h).
     Q_INVOKABLE void setComponentFailed(const QString& kind, qint64 index, bool failed);
     Q_INVOKABLE bool isComponentFailed(const QString& kind, qint64 index) const;
+    // The first OCS switch of an OCS rack not failed yet (-1: none, or not an OCS rack).
+    Q_INVOKABLE qint64 healthyOcsOfRack(int rack) const;
     Q_INVOKABLE void repairAll();
 
     // For C++ consumers (the scene, the worker's benchmark); nullptr before a load.
@@ -130,6 +143,8 @@ class ProjectDocument : public QObject {
                bool markSaved = true);
     bool editJob(int job, const QString& text, const QString& mergeKey,
                  const std::function<void(model::Job&)>& edit);
+    // Like editJob, and the engines must also be able to lay the job out (its mapping).
+    bool editPlan(int job, const QString& text, const std::function<void(model::Job&)>& edit);
     void pushProject(const QString& text, std::shared_ptr<const model::Project> after,
                      const QString& mergeKey = {});
 

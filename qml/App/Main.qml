@@ -37,6 +37,8 @@ ApplicationWindow {
     onClosing: close => {
         settings.windowGeometry = Qt.rect(x, y, width, height)
         settings.lastView = sceneController.view
+        settings.sideSplit = sideSplit.saveState()
+        settings.bottomSplit = bottomSplit.saveState()
         if (document.modified && !closeConfirmed) {
             close.accepted = false
             unsavedDialog.afterSave = () => { window.closeConfirmed = true; window.close() }
@@ -97,6 +99,15 @@ ApplicationWindow {
     Action { id: addJobAction; text: qsTr("&Add job…"); shortcut: "Ctrl+J"; enabled: document.loaded; onTriggered: addJobDialog.open() }
     Action { id: removeJobAction; text: qsTr("&Remove job"); enabled: document.loaded; onTriggered: document.removeJob(document.selectedJob) }
     Action { id: autoPlanAction; text: qsTr("Auto-&plan…"); shortcut: "Ctrl+P"; enabled: document.loaded; onTriggered: autoPlan.open() }
+    Action { id: fitAction; text: qsTr("&Fit to selection"); shortcut: "F"; enabled: sceneController.selectedRacks.length > 0; onTriggered: scene.fitSelection() }
+    Action { id: clearSelectionAction; text: qsTr("Clear selection"); shortcut: "Esc"; enabled: sceneController.selectedRacks.length > 0; onTriggered: sceneController.clearSelection() }
+    Action {
+        id: placeOnSelectionAction
+        text: qsTr("Place on &selected cubes")
+        enabled: document.loaded && !document.jobSettings.gpu && sceneController.selectedRacks.length > 0
+        onTriggered: document.placeOnCubes(document.selectedJob, sceneController.selectedRacks)
+    }
+    Action { id: maintenanceAction; text: qsTr("Schedule &maintenance…"); enabled: document.loaded; onTriggered: maintenanceDialog.openFor(inspector.hit.powerRow ?? 0) }
     Action { id: physicalAction; text: qsTr("&Physical"); shortcut: "Ctrl+1"; onTriggered: sceneController.view = "physical" }
     Action { id: logicalAction; text: qsTr("&Logical (torus)"); shortcut: "Ctrl+2"; onTriggered: sceneController.view = "logical" }
 
@@ -145,11 +156,17 @@ ApplicationWindow {
             MenuItem { action: addJobAction }
             MenuItem { action: removeJobAction }
             MenuItem { action: autoPlanAction }
+            MenuSeparator {}
+            MenuItem { action: placeOnSelectionAction }
+            MenuItem { action: maintenanceAction }
         }
         Menu {
             title: qsTr("&View")
             MenuItem { action: physicalAction }
             MenuItem { action: logicalAction }
+            MenuSeparator {}
+            MenuItem { action: fitAction }
+            MenuItem { action: clearSelectionAction }
             MenuSeparator {}
             Menu {
                 title: qsTr("&Colour by")
@@ -303,7 +320,15 @@ ApplicationWindow {
         anchors.centerIn: parent
         onRestored: original => { if (original.length > 0) settings.addRecentFile(original) }
     }
-    Component.onCompleted: if (autosave && autosave.recoveries.length > 0) recoveryDialog.open()
+    Component.onCompleted: {
+        // The panels come back the sizes the user left them.
+        if (settings.sideSplit.byteLength > 0)
+            sideSplit.restoreState(settings.sideSplit)
+        if (settings.bottomSplit.byteLength > 0)
+            bottomSplit.restoreState(settings.bottomSplit)
+        if (autosave && autosave.recoveries.length > 0)
+            recoveryDialog.open()
+    }
     NewProjectDialog { id: newDialog; document: window.document; anchors.centerIn: parent }
     AddJobDialog { id: addJobDialog; document: window.document; anchors.centerIn: parent }
     AutoPlanDialog { id: autoPlan; document: window.document; anchors.centerIn: parent }
@@ -318,15 +343,43 @@ ApplicationWindow {
             onTriggered: document.setComponentFailed("chip", sceneMenu.hit.chip, !document.isComponentFailed("chip", sceneMenu.hit.chip ?? -1))
         }
         MenuItem {
+            objectName: "failHostItem"
+            text: (document.isComponentFailed("host", sceneMenu.hit.host ?? -1) ? qsTr("Repair host %1 (its tray of chips)") : qsTr("Fail host %1 (its tray of chips)")).arg(sceneMenu.hit.host)
+            visible: sceneMenu.hit.host !== undefined && sceneMenu.hit.host >= 0
+            height: visible ? implicitHeight : 0
+            onTriggered: document.setComponentFailed("host", sceneMenu.hit.host, !document.isComponentFailed("host", sceneMenu.hit.host ?? -1))
+        }
+        MenuItem {
+            objectName: "failOcsItem"
+            readonly property var ocs: sceneMenu.hit.ocs === true ? document.healthyOcsOfRack(sceneMenu.hit.rack) : -1
+            text: qsTr("Fail OCS switch %1 (one of this rack's)").arg(ocs)
+            visible: ocs >= 0
+            height: visible ? implicitHeight : 0
+            onTriggered: document.setComponentFailed("ocs", ocs, true)
+        }
+        MenuItem {
             objectName: "failRackItem"
-            text: (document.isComponentFailed("rack", sceneMenu.hit.rack ?? -1) ? qsTr("Repair cube/rack %1") : qsTr("Fail cube/rack %1")).arg(sceneMenu.hit.rack)
+            readonly property string what: sceneMenu.hit.ocs === true ? qsTr("OCS rack") : qsTr("cube/rack")
+            text: (document.isComponentFailed("rack", sceneMenu.hit.rack ?? -1) ? qsTr("Repair %1 %2") : qsTr("Fail %1 %2")).arg(what).arg(sceneMenu.hit.rack)
             onTriggered: document.setComponentFailed("rack", sceneMenu.hit.rack, !document.isComponentFailed("rack", sceneMenu.hit.rack ?? -1))
         }
         MenuItem {
             text: (document.isComponentFailed("powerRow", sceneMenu.hit.powerRow ?? -1) ? qsTr("Repair power row %1") : qsTr("Fail power row %1")).arg(sceneMenu.hit.powerRow)
             onTriggered: document.setComponentFailed("powerRow", sceneMenu.hit.powerRow, !document.isComponentFailed("powerRow", sceneMenu.hit.powerRow ?? -1))
         }
+        MenuSeparator {}
+        MenuItem {
+            objectName: "scheduleMaintenanceItem"
+            text: qsTr("Schedule maintenance of power row %1…").arg(sceneMenu.hit.powerRow)
+            onTriggered: maintenanceDialog.openFor(sceneMenu.hit.powerRow)
+        }
+        MenuItem {
+            text: qsTr("Place %1 on the selected cubes").arg(document.jobSettings.name || "")
+            enabled: placeOnSelectionAction.enabled
+            onTriggered: placeOnSelectionAction.trigger()
+        }
     }
+    MaintenanceDialog { id: maintenanceDialog; document: window.document; anchors.centerIn: parent }
 
     DropArea {
         anchors.fill: parent
@@ -377,12 +430,14 @@ ApplicationWindow {
         }
 
         SplitView {
+            id: bottomSplit
             visible: document.loaded
             orientation: Qt.Vertical
             Layout.fillWidth: true
             Layout.fillHeight: true
 
             SplitView {
+                id: sideSplit
                 orientation: Qt.Horizontal
                 SplitView.fillHeight: true
                 SplitView.minimumHeight: 220
@@ -399,7 +454,8 @@ ApplicationWindow {
                     controller: sceneController
                     SplitView.fillWidth: true
                     SplitView.minimumWidth: 300
-                    onPicked: hit => {
+                    onPicked: (hit, add) => {
+                        sceneController.select(hit, add)
                         inspector.hit = hit
                         if (hit.job !== undefined && hit.job >= 0)
                             document.selectedJob = hit.job

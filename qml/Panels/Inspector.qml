@@ -77,6 +77,12 @@ ScrollView {
             ToolTip.text: qsTr("Search every layout of this job's chips and compare the best (Ctrl+P)")
         }
 
+        Label { text: qsTr("Mapping"); font.bold: true; font.pixelSize: 14; topPadding: 6 }
+        MappingEditor {
+            Layout.fillWidth: true
+            document: root.document
+        }
+
         Label { text: qsTr("Recovery"); font.bold: true; font.pixelSize: 14; topPadding: 6 }
         RowLayout {
             Layout.fillWidth: true
@@ -106,6 +112,34 @@ ScrollView {
             ToolTip.text: qsTr("Elastic: keep training on the healthy data-parallel replicas until a repair")
         }
 
+        Label { text: qsTr("Planned maintenance"); font.bold: true; font.pixelSize: 12; topPadding: 4 }
+        Label {
+            visible: (root.s.maintenance || []).length === 0
+            text: qsTr("None (right-click a rack to schedule its power row)")
+            font.pixelSize: 11
+            color: "#5f6368"
+        }
+        Repeater {
+            model: root.s.maintenance || []
+            delegate: RowLayout {
+                required property var modelData
+                required property int index
+                Layout.fillWidth: true
+                Label {
+                    Layout.fillWidth: true
+                    font.pixelSize: 11
+                    wrapMode: Text.Wrap
+                    text: qsTr("Power row %1: %2 h every %3 days, %4").arg(modelData.powerRow).arg(modelData.durationH)
+                          .arg(modelData.everyDays).arg(modelData.mode === "spares" ? qsTr("on spares") : qsTr("drained"))
+                }
+                Button {
+                    text: qsTr("Remove")
+                    flat: true
+                    onClicked: root.document.removeMaintenance(root.document.selectedJob, index)
+                }
+            }
+        }
+
         Label { text: qsTr("Selected component"); font.bold: true; font.pixelSize: 14; topPadding: 6 }
         Label {
             objectName: "selectionLabel"
@@ -120,7 +154,7 @@ ScrollView {
             columns: 2
             Layout.fillWidth: true
             Repeater {
-                model: [["chip", qsTr("chip")], ["rack", qsTr("cube / rack")], ["powerRow", qsTr("power row")]]
+                model: [["chip", qsTr("chip")], ["host", qsTr("host")], ["rack", qsTr("cube / rack")], ["powerRow", qsTr("power row")]]
                 delegate: Button {
                     required property var modelData
                     readonly property var index_: root.hit && root.hit[modelData[0]] !== undefined ? root.hit[modelData[0]] : -1

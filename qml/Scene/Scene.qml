@@ -15,13 +15,26 @@ Item {
     readonly property vector3d pivotRotation: pivot.eulerRotation
     readonly property vector3d cameraPosition: camera.position
 
+    // The point the camera orbits: the scene's middle, or the selection after "fit".
+    property vector3d lookAt: controller.center
     function cameraPreset(name) {
+        lookAt = Qt.binding(() => root.controller.center)
         const e = Math.max(controller.extent, 200)
         pivot.eulerRotation = name === "top" ? Qt.vector3d(-89, 0, 0)
                             : name === "front" ? Qt.vector3d(0, 0, 0)
                             : Qt.vector3d(-30, -35, 0)
         camera.position = Qt.vector3d(0, 0, e * (controller.view === "logical" ? 1.6 : name === "top" ? 1.1 : 0.8))
         camera.eulerRotation = Qt.vector3d(0, 0, 0)
+    }
+    // Frames the selected racks: orbits around them from a distance that shows them all.
+    function fitSelection() {
+        const b = controller.selectionBounds()
+        if (b.center === undefined)
+            return false
+        lookAt = b.center
+        camera.position = Qt.vector3d(0, 0, Math.max(b.radius * 2.6, 250))
+        camera.eulerRotation = Qt.vector3d(0, 0, 0)
+        return true
     }
     Component.onCompleted: cameraPreset("iso")
     Connections {
@@ -41,7 +54,7 @@ Item {
         Node {
             id: pivot
             objectName: "pivot"
-            position: root.controller.center
+            position: root.lookAt
             PerspectiveCamera {
                 id: camera
                 objectName: "camera"
@@ -74,6 +87,11 @@ Item {
         }
         Model {
             geometry: root.controller.floorLines
+            visible: root.controller.view === "physical"
+            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
+        }
+        Model {
+            geometry: root.controller.selectionLines
             visible: root.controller.view === "physical"
             materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
         }
@@ -111,7 +129,7 @@ Item {
     }
 
     // A click selects what is under the pointer; a right click asks to fail or repair it.
-    signal picked(var hit)
+    signal picked(var hit, bool add)
     signal contextRequested(var hit, point at)
     function hitAt(p) {
         const near = view.mapTo3DScene(Qt.vector3d(p.x, p.y, 0))
@@ -119,6 +137,7 @@ Item {
         return root.controller.pickRay(near, far.minus(near))
     }
     TapHandler {
+        id: tap
         enabled: root.interactive
         acceptedButtons: Qt.LeftButton | Qt.RightButton
         onTapped: (eventPoint, button) => {
@@ -128,8 +147,44 @@ Item {
             if (button === Qt.RightButton)
                 root.contextRequested(hit, eventPoint.position)
             else
-                root.picked(hit)
+                root.picked(hit, (tap.point.modifiers & Qt.ShiftModifier) !== 0)
         }
+    }
+
+    // Shift-drag draws a rectangle; the racks inside it join the selection.
+    DragHandler {
+        id: rubberBand
+        enabled: root.interactive
+        target: null
+        acceptedModifiers: Qt.ShiftModifier
+        acceptedButtons: Qt.LeftButton
+        grabPermissions: PointerHandler.CanTakeOverFromAnything
+        onActiveChanged: {
+            if (active || !root.interactive)
+                return
+            const r = band.rect()
+            const picked = []
+            for (const c of root.controller.rackCenters()) {
+                const p = view.mapFrom3DScene(c.center)
+                if (p.z > 0 && p.x >= r.x && p.x <= r.x + r.width && p.y >= r.y && p.y <= r.y + r.height)
+                    picked.push(c.rack)
+            }
+            root.controller.selectRacks(picked, true)
+        }
+    }
+    Rectangle {
+        id: band
+        function rect() {
+            const a = rubberBand.centroid.pressPosition, b = rubberBand.centroid.position
+            return Qt.rect(Math.min(a.x, b.x), Math.min(a.y, b.y), Math.abs(a.x - b.x), Math.abs(a.y - b.y))
+        }
+        visible: rubberBand.active
+        x: rect().x
+        y: rect().y
+        width: rect().width
+        height: rect().height
+        color: "#33f9ab00"
+        border.color: "#f9ab00"
     }
 
     HoverHandler {

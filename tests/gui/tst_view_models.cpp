@@ -173,6 +173,112 @@ class ViewModelsTest : public QObject {
         QCOMPARE(doc.dashboard().value("goodput").toDouble(), healthy);
     }
 
+    // A host (a tray of chips) and one OCS switch fail like any part: labelled, undoable, and
+    // the job they carry is hit.
+    void hostAndOcsFailuresHitTheirJob() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        const auto a = doc.analysis();
+        const auto chip = a->topology->chipsOf(a->placements[0].slices.front()).front();
+        const qint64 host = a->topology->locate(chip).host;
+        const double healthy = doc.dashboard().value("goodput").toDouble();
+        doc.setComponentFailed("host", host, true);
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.failures().first().toMap().value("label").toString(),
+                 QString("Host %1").arg(host));
+        QVERIFY(doc.isComponentFailed("host", host));
+        QVERIFY(!doc.analysis()->topology->isChipAlive(chip));
+        QVERIFY(doc.dashboard().value("goodput").toDouble() < healthy);
+        doc.undo();
+        QVERIFY(waitForEngine(doc));
+        // The OCS racks hold the switches; the first healthy one of a rack is offered.
+        int ocsRack = -1;
+        const auto& racks = doc.analysis()->topology->floor().racks;
+        for (std::size_t r = 0; r < racks.size() && ocsRack < 0; ++r)
+            if (racks[r].kind == podplanner::model::RackKind::Ocs)
+                ocsRack = static_cast<int>(r);
+        QVERIFY(ocsRack >= 0);
+        const qint64 ocs = doc.healthyOcsOfRack(ocsRack);
+        QCOMPARE(ocs, qint64{0});
+        doc.setComponentFailed("ocs", ocs, true);
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.healthyOcsOfRack(ocsRack), qint64{1});
+        QVERIFY(doc.failures().first().toMap().value("label").toString().startsWith("OCS 0 of pod 0"));
+        QVERIFY(doc.dashboard().value("state").toString() != "healthy"); // its optical links are gone
+        doc.setComponentFailed("ocs", 1'000'000, true); // no such switch: nothing happens
+        QCOMPARE(doc.failures().size(), 1);
+        QVERIFY(doc.healthyOcsOfRack(0) < 0); // not an OCS rack
+    }
+
+    // Mapping edits: tp moved from x to y changes the mapping the engine uses; a mapping that
+    // cannot be laid out is refused with the reason; undo restores.
+    void mappingEditsAreCheckedAndUndoable() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        QCOMPARE(doc.jobSettings().value("mapping").toMap().value("tp").toStringList(),
+                 QStringList{"x"});
+        QVERIFY(doc.jobSettings().value("physicalAxes").toStringList().contains("x(8)"));
+        QVERIFY(doc.setMeshMapping(0, "tp", {"y"})); // fsdp's y z no longer fit: made automatic
+        QVERIFY(doc.undoText().contains("the other axes automatically"));
+        QVERIFY(waitForEngine(doc));
+        QVERIFY(doc.dashboard().value("mapping").toString().contains("tp: y(8)"));
+        QVERIFY(!doc.setMeshMapping(0, "tp", {"wan"}));
+        QVERIFY2(doc.errorText().contains("/jobs/0/parallelism/mapping"), qPrintable(doc.errorText()));
+        QVERIFY(doc.clearMeshMapping(0));
+        QVERIFY(waitForEngine(doc));
+        QVERIFY(!doc.jobSettings().value("userMapping").toBool());
+        doc.undo();
+        doc.undo();
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.jobSettings().value("mapping").toMap().value("tp").toStringList(),
+                 QStringList{"x"});
+        QVERIFY(!doc.modified());
+    }
+
+    // Cubes picked in the scene become the job's placement; the wrong number of cubes, or cubes
+    // another job holds, are refused with the placement's reason.
+    void placingAJobOnPickedCubes() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        const auto& floor = doc.analysis()->topology->floor();
+        const int first = floor.firstChipRackOfPod[0];
+        QVERIFY(doc.placeOnCubes(2, {first + 100, first + 101}));
+        QVERIFY(waitForEngine(doc));
+        const auto a = doc.analysis();
+        const auto chips = a->topology->chipsOf(a->placements[2].slices.front());
+        QCOMPARE(a->topology->locate(chips.front()).rack, first + 100);
+        QCOMPARE(a->chipOwner[static_cast<std::size_t>(chips.front())], 2);
+        QVERIFY(!doc.placeOnCubes(2, {first + 100, first + 101, first + 102}));
+        QVERIFY(doc.errorText().contains("/jobs/2/placement"));
+        QVERIFY(!doc.placeOnCubes(2, {first + 0, first + 1})); // dense-70b's cubes
+        QVERIFY(doc.errorText().contains("/jobs/2/placement"));
+        doc.undo();
+        QVERIFY(waitForEngine(doc));
+        QVERIFY(!doc.modified());
+    }
+
+    // A planned maintenance window costs goodput and shows in the job's settings; removing it
+    // gives the goodput back; bad windows are refused.
+    void maintenanceWindowsCostGoodput() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        const double before = doc.dashboard().value("goodputHealthy").toDouble();
+        QVERIFY(doc.addMaintenance(0, 0, 7, 8, "drain"));
+        QVERIFY(waitForEngine(doc));
+        const QVariantList windows = doc.jobSettings().value("maintenance").toList();
+        QCOMPARE(windows.size(), 1);
+        QCOMPARE(windows.first().toMap().value("durationH").toDouble(), 8.0);
+        const double drained = doc.dashboard().value("goodputHealthy").toDouble();
+        QVERIFY2(drained < before - 0.01, qPrintable(QString("%1 %2").arg(before).arg(drained)));
+        QVERIFY(!doc.addMaintenance(0, 0, 1, 30, "drain")); // longer than its period
+        QVERIFY(!doc.addMaintenance(0, 999, 7, 8, "drain")); // no such power row
+        QVERIFY(!doc.addMaintenance(0, 0, 7, 8, "pause"));
+        QVERIFY(doc.removeMaintenance(0, 0));
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.dashboard().value("goodputHealthy").toDouble(), before);
+        QVERIFY(!doc.removeMaintenance(0, 0));
+    }
+
     void overlappingPlacementIsRefusedWithTheReason() {
         ProjectDocument doc;
         QVERIFY(doc.load(kIronwood));

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <array>
 #include <map>
 
 namespace podplanner::views {
@@ -28,7 +29,7 @@ constexpr float kChipPitch = 60, kChipSize = 24; // logical view
 constexpr float kDetailDistance = 1500;
 constexpr int kMaxDetailChips = 2048;
 const QColor kOcs("#8e63ce"), kLink("#5f6368"), kArc("#f29900"), kPowerRow("#3c4043"),
-    kOptical("#b39ddb");
+    kOptical("#b39ddb"), kSelection("#f9ab00");
 
 bool hit(const QVector3D& origin, const QVector3D& dir, const Box& b, float& distance) {
     // Slab test against the axis-aligned box.
@@ -121,7 +122,13 @@ void SceneController::takeAnalysis() {
         showChips_ = chips <= 5000;
         chipCount_ = chips;
     }
-    rackChipCount_.assign(topology_ ? topology_->floor().racks.size() : 0, 0);
+    const std::size_t racks = topology_ ? topology_->floor().racks.size() : 0;
+    if (std::any_of(selection_.begin(), selection_.end(),
+                    [racks](int r) { return static_cast<std::size_t>(r) >= racks; })) {
+        selection_.clear();
+        emit selectionChanged();
+    }
+    rackChipCount_.assign(racks, 0);
     for (std::int64_t chip = 0; topology_ && chip < topology_->chipCount(); ++chip)
         ++rackChipCount_[static_cast<std::size_t>(topology_->locate(chip).rack)];
 }
@@ -143,6 +150,7 @@ void SceneController::rebuild() {
     }
     floorLines_.setSegments({});
     optical_.setSegments({});
+    selectionLines_.setSegments({});
     if (!topology_) {
         boxes_.setBoxes({});
         links_.setSegments({});
@@ -273,6 +281,96 @@ void SceneController::buildPhysical() {
     arcs_.setSegments({});
     buildFloorLines();
     buildOpticalLinks();
+    buildSelectionLines();
+}
+
+void SceneController::buildSelectionLines() {
+    // A frame around each selected rack, a little larger than the rack.
+    QVector<QVector3D> lines;
+    if (topology_ && view_ == "physical") {
+        const auto& racks = topology_->floor().racks;
+        const float h = kRackWidth / 2 + 6, top = kRackHeight + 6;
+        for (int r : selection_) {
+            const QVector3D b = rackPosition(racks[static_cast<std::size_t>(r)]);
+            const std::array<QVector3D, 4> corners = {
+                b + QVector3D(-h, 0, -h), b + QVector3D(h, 0, -h), b + QVector3D(h, 0, h),
+                b + QVector3D(-h, 0, h)};
+            for (std::size_t i = 0; i < 4; ++i) {
+                const QVector3D a = corners[i], n = corners[(i + 1) % 4];
+                const QVector3D up(0, top, 0);
+                lines << a << n << a + up << n + up << a << a + up;
+            }
+        }
+    }
+    selectionLines_.setSegments(lines, {}, kSelection);
+}
+
+QVariantList SceneController::selectedRacks() const {
+    QVariantList out;
+    for (int r : selection_)
+        out << r;
+    return out;
+}
+
+void SceneController::selectRacks(const QVariantList& racks, bool add) {
+    std::vector<int> next = add ? selection_ : std::vector<int>{};
+    const int count = topology_ ? static_cast<int>(topology_->floor().racks.size()) : 0;
+    for (const QVariant& v : racks) {
+        const int r = v.toInt();
+        if (r < 0 || r >= count)
+            continue;
+        const auto at = std::find(next.begin(), next.end(), r);
+        if (add && at != next.end() && racks.size() == 1)
+            next.erase(at); // shift-click on a selected rack takes it out
+        else if (at == next.end())
+            next.push_back(r);
+    }
+    std::sort(next.begin(), next.end());
+    if (next == selection_)
+        return;
+    selection_ = std::move(next);
+    buildSelectionLines();
+    emit selectionChanged();
+}
+
+void SceneController::select(const QVariantMap& hit, bool add) {
+    const int rack = hit.value(QStringLiteral("rack"), -1).toInt();
+    if (rack < 0) {
+        if (!add)
+            clearSelection();
+        return;
+    }
+    selectRacks({rack}, add);
+}
+
+void SceneController::clearSelection() {
+    selectRacks({}, false);
+}
+
+QVariantList SceneController::rackCenters() const {
+    QVariantList out;
+    if (!topology_ || view_ != "physical")
+        return out;
+    const auto& racks = topology_->floor().racks;
+    for (std::size_t r = 0; r < racks.size(); ++r)
+        if (racks[r].kind == model::RackKind::Chips)
+            out << QVariantMap{{"rack", static_cast<int>(r)},
+                               {"center", rackPosition(racks[r]) + QVector3D(0, kRackHeight / 2, 0)}};
+    return out;
+}
+
+QVariantMap SceneController::selectionBounds() const {
+    if (!topology_ || selection_.empty())
+        return {};
+    QVector3D lo(std::numeric_limits<float>::max(), 0, std::numeric_limits<float>::max());
+    QVector3D hi(-lo.x(), kRackHeight, -lo.z());
+    for (int r : selection_) {
+        const QVector3D at = rackPosition(topology_->floor().racks[static_cast<std::size_t>(r)]);
+        lo = QVector3D(std::min(lo.x(), at.x() - kRackWidth), 0, std::min(lo.z(), at.z() - kRackWidth));
+        hi = QVector3D(std::max(hi.x(), at.x() + kRackWidth), kRackHeight,
+                       std::max(hi.z(), at.z() + kRackWidth));
+    }
+    return {{"center", (lo + hi) / 2}, {"radius", (hi - lo).length() / 2}};
 }
 
 void SceneController::buildFloorLines() {
@@ -475,8 +573,13 @@ QVariantMap SceneController::pickRay(const QVector3D& origin, const QVector3D& d
     }
     const int rack = chip >= 0 ? topology_->locate(chip).rack : boxRack_[bestIndex];
     const auto& r = topology_->floor().racks[static_cast<std::size_t>(rack)];
-    return {{"chip", chip},           {"job", chip >= 0 ? ownerOf(chip) : -1}, {"rack", rack},
-            {"powerRow", r.powerRow}, {"ocs", r.kind == model::RackKind::Ocs}, {"label", label}};
+    return {{"chip", chip},
+            {"host", chip >= 0 ? static_cast<qint64>(topology_->locate(chip).host) : qint64{-1}},
+            {"job", chip >= 0 ? ownerOf(chip) : -1},
+            {"rack", rack},
+            {"powerRow", r.powerRow},
+            {"ocs", r.kind == model::RackKind::Ocs},
+            {"label", label}};
 }
 
 void SceneController::setChipFailed(qint64 chip, bool failed) {

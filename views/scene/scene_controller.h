@@ -41,6 +41,8 @@ class SceneController : public QObject {
     Q_PROPERTY(int opticalLinks READ opticalLinks NOTIFY sceneChanged)
     Q_PROPERTY(bool showOptical READ showOptical WRITE setShowOptical NOTIFY sceneChanged)
     Q_PROPERTY(QStringList colorModes READ colorModes CONSTANT)
+    Q_PROPERTY(QVariantList selectedRacks READ selectedRacks NOTIFY selectionChanged)
+    Q_PROPERTY(LineGeometry* selectionLines READ selectionLines CONSTANT)
     Q_PROPERTY(int boxCount READ boxCount NOTIFY sceneChanged)
     Q_PROPERTY(int wraparoundArcs READ wraparoundArcs NOTIFY sceneChanged)
     Q_PROPERTY(QVector3D center READ center NOTIFY sceneChanged)
@@ -71,6 +73,8 @@ class SceneController : public QObject {
     bool showOptical() const { return showOptical_; }
     void setShowOptical(bool show);
     QStringList colorModes() const { return ChipColoring::modes(); }
+    QVariantList selectedRacks() const;
+    LineGeometry* selectionLines() { return &selectionLines_; }
     int boxCount() const { return static_cast<int>(boxes_.boxes().size()); }
     int wraparoundArcs() const { return wraparoundArcs_; }
     QVector3D center() const { return center_; }
@@ -86,12 +90,23 @@ class SceneController : public QObject {
     // Where the camera is and looks (scene coordinates): racks near the point it looks at on
     // the floor show their chips when it is close enough.
     Q_INVOKABLE void setCameraRay(const QVector3D& position, const QVector3D& forward);
+
+    // Selection, shared with the rest of the UI: racks (cubes on TPU pods) picked in the
+    // physical view. `add` (shift) toggles a rack in or out instead of replacing the selection.
+    Q_INVOKABLE void select(const QVariantMap& hit, bool add);
+    Q_INVOKABLE void selectRacks(const QVariantList& racks, bool add);
+    Q_INVOKABLE void clearSelection();
+    // Chip racks and where they stand, for selecting by dragging a rectangle: [{rack, center}].
+    Q_INVOKABLE QVariantList rackCenters() const;
+    // {center, radius} around the selected racks (empty when nothing is selected).
+    Q_INVOKABLE QVariantMap selectionBounds() const;
     Q_INVOKABLE void clearFailures();
 
   signals:
     void documentChanged();
     void sceneChanged();
     void viewChanged();
+    void selectionChanged();
 
   private:
     void takeAnalysis();
@@ -105,6 +120,7 @@ class SceneController : public QObject {
     std::vector<int> chooseDetailedRacks() const;
     void buildFloorLines();
     void buildOpticalLinks();
+    void buildSelectionLines();
 
     ProjectDocument* document_ = nullptr;
     QString view_ = QStringLiteral("physical");
@@ -117,6 +133,8 @@ class SceneController : public QObject {
     LineGeometry arcs_;
     LineGeometry floorLines_;
     LineGeometry optical_;
+    LineGeometry selectionLines_;
+    std::vector<int> selection_; // selected racks, sorted
     ChipColoring coloring_;
     const model::ProjectAnalysis* coloredAnalysis_ = nullptr; // what coloring_ was prepared for
     int wraparoundArcs_ = 0;
