@@ -8,8 +8,7 @@ namespace {
 const char* kRecentFiles = "files/recent";
 const char* kWindowGeometry = "window/geometry";
 const char* kLastView = "scene/view";
-const char* kSideSplit = "window/sideSplit";
-const char* kBottomSplit = "window/bottomSplit";
+
 } // namespace
 
 AppSettings::AppSettings(QObject* parent) : QObject(parent) {}
@@ -51,26 +50,14 @@ void AppSettings::setLastView(const QString& view) {
     emit lastViewChanged();
 }
 
-QByteArray AppSettings::sideSplit() const {
-    return QSettings().value(kSideSplit).toByteArray();
+QVariant AppSettings::splitState(const QString& name) const {
+    const QByteArray state =
+        QSettings().value(QStringLiteral("window/split-") + name).toByteArray();
+    return state.isEmpty() ? QVariant() : QVariant(state);
 }
 
-void AppSettings::setSideSplit(const QByteArray& state) {
-    if (state == sideSplit())
-        return;
-    QSettings().setValue(kSideSplit, state);
-    emit splitsChanged();
-}
-
-QByteArray AppSettings::bottomSplit() const {
-    return QSettings().value(kBottomSplit).toByteArray();
-}
-
-void AppSettings::setBottomSplit(const QByteArray& state) {
-    if (state == bottomSplit())
-        return;
-    QSettings().setValue(kBottomSplit, state);
-    emit splitsChanged();
+void AppSettings::setSplitState(const QString& name, const QVariant& state) {
+    QSettings().setValue(QStringLiteral("window/split-") + name, state.toByteArray());
 }
 
 } // namespace podplanner::views

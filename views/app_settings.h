@@ -3,6 +3,7 @@
 #include <QObject>
 #include <QRect>
 #include <QStringList>
+#include <QVariant>
 #include <QtQml/qqmlregistration.h>
 
 namespace podplanner::views {
@@ -15,10 +16,7 @@ class AppSettings : public QObject {
     Q_PROPERTY(QRect windowGeometry READ windowGeometry WRITE setWindowGeometry NOTIFY
                    windowGeometryChanged)
     Q_PROPERTY(QString lastView READ lastView WRITE setLastView NOTIFY lastViewChanged)
-    // SplitView.saveState() of the main window's two splits (panels | scene | inspector, and
-    // scene | bottom tabs).
-    Q_PROPERTY(QByteArray sideSplit READ sideSplit WRITE setSideSplit NOTIFY splitsChanged)
-    Q_PROPERTY(QByteArray bottomSplit READ bottomSplit WRITE setBottomSplit NOTIFY splitsChanged)
+
   public:
     explicit AppSettings(QObject* parent = nullptr);
 
@@ -28,10 +26,10 @@ class AppSettings : public QObject {
     void setWindowGeometry(const QRect& geometry);
     QString lastView() const; // "physical" or "logical"
     void setLastView(const QString& view);
-    QByteArray sideSplit() const;
-    void setSideSplit(const QByteArray& state);
-    QByteArray bottomSplit() const;
-    void setBottomSplit(const QByteArray& state);
+    // SplitView.saveState() of a split of the main window, by name ("side", "bottom");
+    // undefined in QML when none was saved.
+    Q_INVOKABLE QVariant splitState(const QString& name) const;
+    Q_INVOKABLE void setSplitState(const QString& name, const QVariant& state);
 
     static constexpr int kMaxRecentFiles = 10;
 
@@ -39,7 +37,6 @@ class AppSettings : public QObject {
     void recentFilesChanged();
     void windowGeometryChanged();
     void lastViewChanged();
-    void splitsChanged();
 };
 
 } // namespace podplanner::views

@@ -37,8 +37,8 @@ ApplicationWindow {
     onClosing: close => {
         settings.windowGeometry = Qt.rect(x, y, width, height)
         settings.lastView = sceneController.view
-        settings.sideSplit = sideSplit.saveState()
-        settings.bottomSplit = bottomSplit.saveState()
+        settings.setSplitState("side", sideSplit.saveState())
+        settings.setSplitState("bottom", bottomSplit.saveState())
         if (document.modified && !closeConfirmed) {
             close.accepted = false
             unsavedDialog.afterSave = () => { window.closeConfirmed = true; window.close() }
@@ -322,10 +322,11 @@ ApplicationWindow {
     }
     Component.onCompleted: {
         // The panels come back the sizes the user left them.
-        if (settings.sideSplit.byteLength > 0)
-            sideSplit.restoreState(settings.sideSplit)
-        if (settings.bottomSplit.byteLength > 0)
-            bottomSplit.restoreState(settings.bottomSplit)
+        const side = settings.splitState("side"), bottom = settings.splitState("bottom")
+        if (side !== undefined)
+            sideSplit.restoreState(side)
+        if (bottom !== undefined)
+            bottomSplit.restoreState(bottom)
         if (autosave && autosave.recoveries.length > 0)
             recoveryDialog.open()
     }
@@ -374,6 +375,7 @@ ApplicationWindow {
             onTriggered: maintenanceDialog.openFor(sceneMenu.hit.powerRow)
         }
         MenuItem {
+            objectName: "placeOnSelectionItem"
             text: qsTr("Place %1 on the selected cubes").arg(document.jobSettings.name || "")
             enabled: placeOnSelectionAction.enabled
             onTriggered: placeOnSelectionAction.trigger()

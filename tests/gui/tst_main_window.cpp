@@ -4,6 +4,8 @@
 #include "main_window_fixture.h"
 
 #include <QApplication>
+#include <QQmlContext>
+#include <QQmlProperty>
 
 using namespace podplanner;
 
@@ -62,6 +64,32 @@ class MainWindowTest : public QObject {
         w_.document.clearError();
         QTest::qWait(100);
         QVERIFY(!banner->isVisible());
+    }
+
+    // The panels come back the sizes the user left them: the tree made wider (as dragging its
+    // handle does: its SplitView.preferredWidth), the window closed, a new one opened.
+    void splitSizesAreRemembered() {
+        tests::MainWindowFixture first;
+        QVERIFY(first.open({1280, 800}));
+        QVERIFY(first.document.load(PODPLANNER_SOURCE_DIR
+                                    "/resources/examples/ironwood-shared.podplanner"));
+        QQuickItem* tree = first.find("clusterTree");
+        QTest::qWait(200);
+        const qreal before = tree->width();
+        QQmlProperty preferred(tree, "SplitView.preferredWidth", qmlContext(tree));
+        QVERIFY(preferred.isValid());
+        QVERIFY(preferred.write(before + 120));
+        QTRY_VERIFY(tree->width() > before + 80);
+        const qreal dragged = tree->width();
+        first.window->close(); // saves the geometry and the splits
+        first.close();
+
+        tests::MainWindowFixture second;
+        QVERIFY(second.open({1280, 800}));
+        QVERIFY(second.document.load(PODPLANNER_SOURCE_DIR
+                                     "/resources/examples/ironwood-shared.podplanner"));
+        QTRY_COMPARE(second.find("clusterTree")->width(), dragged);
+        second.close();
     }
 
     void cleanupTestCase() { w_.close(); }

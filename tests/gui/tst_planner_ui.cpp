@@ -35,6 +35,12 @@ class PlannerUiTest : public QObject {
                                   Q_ARG(QVector3D, scenePoint));
         return view->mapToScene(QPointF(out.x(), out.y()));
     }
+    void clickItem(const QString& name) const {
+        QQuickItem* item = w_.find(name);
+        QTest::mouseClick(w_.window, Qt::LeftButton, {},
+                          item->mapToScene({item->width() / 2, item->height() / 2}).toPoint());
+        QTest::qWait(300);
+    }
     views::SceneController* controller() const {
         return w_.find("scene")->property("controller").value<views::SceneController*>();
     }
@@ -145,6 +151,96 @@ class PlannerUiTest : public QObject {
         QTRY_VERIFY(dashboardValue("tokensPerS") >= before * 0.999);
         w_.document.undo();
         QVERIFY(w_.waitForEngine());
+    }
+
+    // Cubes picked as a person would: a click on a free cube from the top, a shift-click on the
+    // next; F frames them; the scene's context menu places the selected job there.
+    void pickCubesAndPlaceAJobOnThem() {
+        clickItem("camera_top");
+        const auto analysis = w_.document.analysis();
+        const int first = analysis->topology->floor().firstChipRackOfPod[0];
+        const int a = first + 100, b = first + 101; // free cubes (the small job holds 140, 141)
+        auto rackOnScreen = [&](int cube) {
+            return toScreen(controller()->chipScenePosition(
+                                analysis->topology->chipInCube(0, cube, 0, 0, 3)))
+                .toPoint();
+        };
+        QTest::mouseClick(w_.window, Qt::LeftButton, {}, rackOnScreen(100));
+        QTRY_COMPARE(controller()->selectedRacks(), QVariantList{a});
+        QTest::mouseClick(w_.window, Qt::LeftButton, Qt::ShiftModifier, rackOnScreen(101));
+        QTRY_COMPARE(controller()->selectedRacks(), (QVariantList{a, b}));
+        w_.document.setSelectedJob(2);
+        w_.window->contentItem()->forceActiveFocus();
+        QTest::keyClick(w_.window, Qt::Key_F);
+        const QVector3D middle = controller()->selectionBounds().value("center").value<QVector3D>();
+        QTRY_COMPARE(w_.find("scene")->property("lookAt").value<QVector3D>(), middle);
+        w_.grab("planner-selection-fit", 500);
+        QTest::mouseClick(w_.window, Qt::RightButton, {}, rackOnScreen(100));
+        QQuickItem* place = nullptr;
+        QTRY_VERIFY((place = tests::MainWindowFixture::findIn(w_.window->contentItem(),
+                                                              "placeOnSelectionItem")) &&
+                    place->isVisible() && place->isEnabled());
+        QTest::mouseClick(w_.window, Qt::LeftButton, {},
+                          place->mapToScene({place->width() / 2, place->height() / 2}).toPoint());
+        QVERIFY(w_.waitForEngine());
+        QTRY_VERIFY(w_.document.canUndo());
+        const auto after = w_.document.analysis();
+        const auto chips = after->topology->chipsOf(after->placements[2].slices.front());
+        QCOMPARE(after->topology->locate(chips.front()).rack, a);
+        w_.grab("planner-placed-on-selection", 500);
+        w_.document.undo();
+        QVERIFY(w_.waitForEngine());
+        w_.document.setSelectedJob(0);
+        controller()->clearSelection();
+        clickItem("camera_top");
+    }
+
+    // Right-click a rack, schedule its power row's maintenance in the dialog: the inspector
+    // lists the window and the job's goodput drops.
+    void scheduleMaintenanceFromTheScene() {
+        const auto analysis = w_.document.analysis();
+        const qint64 chip =
+            analysis->topology->chipsOf(analysis->placements[0].slices.front()).front();
+        const double before = dashboardValue("goodputHealthy");
+        QTest::mouseClick(w_.window, Qt::RightButton, {},
+                          toScreen(controller()->chipScenePosition(chip)).toPoint());
+        QQuickItem* item = nullptr;
+        QTRY_VERIFY((item = tests::MainWindowFixture::findIn(w_.window->contentItem(),
+                                                             "scheduleMaintenanceItem")) &&
+                    item->isVisible());
+        QTest::mouseClick(w_.window, Qt::LeftButton, {},
+                          item->mapToScene({item->width() / 2, item->height() / 2}).toPoint());
+        QObject* dialog = w_.window->findChild<QObject*>("maintenanceDialog");
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        w_.grab("planner-maintenance-dialog");
+        QMetaObject::invokeMethod(dialog, "accept");
+        QVERIFY(w_.waitForEngine());
+        QTRY_COMPARE(w_.document.jobSettings().value("maintenance").toList().size(), 1);
+        QTRY_VERIFY(dashboardValue("goodputHealthy") < before);
+        w_.grab("planner-maintenance-scheduled", 500);
+        w_.document.undo();
+        QVERIFY(w_.waitForEngine());
+    }
+
+    // The mapping editor: type where tp goes, press Enter; the engine lays it there.
+    void mappingEditorMovesTp() {
+        QQuickItem* field = w_.find("mapping_tp");
+        QCOMPARE(w_.document.jobSettings().value("mapping").toMap().value("tp").toStringList(),
+                 QStringList{"x"});
+        QCOMPARE(field->property("text").toString(), QString("x"));
+        field->forceActiveFocus();
+        QTest::keyClick(w_.window, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(w_.window, Qt::Key_Y);
+        QTest::keyClick(w_.window, Qt::Key_Return);
+        QVERIFY(w_.waitForEngine());
+        QTRY_COMPARE(w_.document.jobSettings().value("mapping").toMap().value("tp").toStringList(),
+                     QStringList{"y"});
+        QTRY_VERIFY(w_.document.dashboard().value("mapping").toString().contains("tp: y(8)"));
+        w_.grab("planner-mapping-edited");
+        w_.document.undo();
+        QVERIFY(w_.waitForEngine());
+        QTRY_COMPARE(field->property("text").toString(), QString("x"));
     }
 
     void layoutsAtLaptopSize() {
