@@ -36,8 +36,9 @@ Item {
         title: qsTr("Export the report")
         fileMode: FileDialog.SaveFile
         defaultSuffix: "pdf"
-        nameFilters: [qsTr("PDF (*.pdf)"), qsTr("HTML, one file (*.html)"), qsTr("Markdown with PNGs (*.md)")]
-        onAccepted: Qt.callLater(() => exporter.exportReport(selectedFile.toString(), false))
+        nameFilters: [qsTr("PDF, A4 pages (*.pdf)"), qsTr("PDF, US Letter pages (*.pdf)"),
+                      qsTr("HTML, one file (*.html)"), qsTr("Markdown with PNGs (*.md)")]
+        onAccepted: Qt.callLater(() => exporter.exportReport(selectedFile.toString(), selectedNameFilter.index === 1))
     }
     FileDialog {
         id: csvDialog
