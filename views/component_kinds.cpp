@@ -8,11 +8,12 @@ namespace podplanner::views {
 
 namespace {
 using model::ComponentKind;
-const std::array<std::pair<const char*, ComponentKind>, 5> kNames = {{{"chip", ComponentKind::Chip},
-                                                                      {"host", ComponentKind::Host},
-                                                                      {"rack", ComponentKind::Rack},
-                                                                      {"ocs", ComponentKind::Ocs},
-                                                                      {"powerRow", ComponentKind::PowerRow}}};
+const std::array<std::pair<const char*, ComponentKind>, 5> kNames = {
+    {{"chip", ComponentKind::Chip},
+     {"host", ComponentKind::Host},
+     {"rack", ComponentKind::Rack},
+     {"ocs", ComponentKind::Ocs},
+     {"powerRow", ComponentKind::PowerRow}}};
 } // namespace
 
 std::optional<ComponentKind> componentKindNamed(const QString& name) {

@@ -203,7 +203,8 @@ QVariantMap jobSettingsOf(const model::Project& project, const model::ProjectAna
         const auto fabric = model::perf::jobFabric(project.cluster, a->placements[j]);
         for (int i = 0; i < fabric.count; ++i)
             physicalAxes << QStringLiteral("%1(%2)")
-                                .arg(QString::fromLatin1(fabric.axes[static_cast<std::size_t>(i)].name))
+                                .arg(QString::fromLatin1(
+                                    fabric.axes[static_cast<std::size_t>(i)].name))
                                 .arg(fabric.axes[static_cast<std::size_t>(i)].size);
     }
     s["physicalAxes"] = physicalAxes;

@@ -136,7 +136,8 @@ bool ProjectDocument::placeOnCubes(int job, const QVariantList& racks) {
         return false;
     std::sort(cubes.begin(), cubes.end());
     const QString name = QString::fromStdString(project_->jobs[static_cast<std::size_t>(job)].name);
-    return editPlan(job, tr("Place %1 on %n cube(s)", nullptr, static_cast<int>(cubes.size())).arg(name),
+    return editPlan(job,
+                    tr("Place %1 on %n cube(s)", nullptr, static_cast<int>(cubes.size())).arg(name),
                     [&](model::Job& j) {
                         j.placement.pods = {pod};
                         j.placement.cubes = cubes;

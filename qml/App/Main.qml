@@ -182,6 +182,12 @@ ApplicationWindow {
                 }
             }
             MenuItem {
+                text: qsTr("&Network (DCN switches, site routers, WAN)")
+                checkable: true
+                checked: sceneController.showNetwork
+                onTriggered: sceneController.showNetwork = checked
+            }
+            MenuItem {
                 text: qsTr("&Optical links of the selected job")
                 checkable: true
                 checked: sceneController.showOptical
@@ -361,17 +367,23 @@ ApplicationWindow {
         MenuItem {
             objectName: "failRackItem"
             readonly property string what: sceneMenu.hit.ocs === true ? qsTr("OCS rack") : qsTr("cube/rack")
+            visible: sceneMenu.hit.rack !== undefined
+            height: visible ? implicitHeight : 0
             text: (document.isComponentFailed("rack", sceneMenu.hit.rack ?? -1) ? qsTr("Repair %1 %2") : qsTr("Fail %1 %2")).arg(what).arg(sceneMenu.hit.rack)
             onTriggered: document.setComponentFailed("rack", sceneMenu.hit.rack, !document.isComponentFailed("rack", sceneMenu.hit.rack ?? -1))
         }
         MenuItem {
             text: (document.isComponentFailed("powerRow", sceneMenu.hit.powerRow ?? -1) ? qsTr("Repair power row %1") : qsTr("Fail power row %1")).arg(sceneMenu.hit.powerRow)
+            visible: sceneMenu.hit.powerRow !== undefined
+            height: visible ? implicitHeight : 0
             onTriggered: document.setComponentFailed("powerRow", sceneMenu.hit.powerRow, !document.isComponentFailed("powerRow", sceneMenu.hit.powerRow ?? -1))
         }
         MenuSeparator {}
         MenuItem {
             objectName: "scheduleMaintenanceItem"
             text: qsTr("Schedule maintenance of power row %1…").arg(sceneMenu.hit.powerRow)
+            visible: sceneMenu.hit.powerRow !== undefined
+            height: visible ? implicitHeight : 0
             onTriggered: maintenanceDialog.openFor(sceneMenu.hit.powerRow)
         }
         MenuItem {

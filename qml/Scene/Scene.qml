@@ -15,6 +15,8 @@ Item {
     readonly property vector3d pivotRotation: pivot.eulerRotation
     readonly property vector3d cameraPosition: camera.position
 
+    // Far enough for the whole floor from any zoom (the floor of a two-site cluster is 100+ m).
+    readonly property real farPlane: Math.max(root.controller.extent, 200) * 20
     // The point the camera orbits: the scene's middle, or the selection after "fit".
     property vector3d lookAt: controller.center
     function cameraPreset(name) {
@@ -59,7 +61,7 @@ Item {
                 id: camera
                 objectName: "camera"
                 clipNear: 5
-                clipFar: Math.max(root.controller.extent, 200) * 20
+                clipFar: root.farPlane
             }
         }
         DirectionalLight {
@@ -96,6 +98,11 @@ Item {
             materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
         }
         Model {
+            geometry: root.controller.network
+            visible: root.controller.view === "physical"
+            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
+        }
+        Model {
             geometry: root.controller.optical
             visible: root.controller.view === "physical"
             materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
@@ -127,6 +134,17 @@ Item {
         origin: pivot
         camera: camera
     }
+    // OrbitCameraController resets the clip planes to 1..10000 (100 m) whenever the camera
+    // moves, which cuts off large floors; ours are put back once its handler has run.
+    function restoreClipPlanes() {
+        camera.clipNear = 5
+        camera.clipFar = root.farPlane
+    }
+    Connections {
+        target: camera
+        function onZChanged() { Qt.callLater(root.restoreClipPlanes) }
+    }
+    onFarPlaneChanged: Qt.callLater(root.restoreClipPlanes)
 
     // A click selects what is under the pointer; a right click asks to fail or repair it.
     signal picked(var hit, bool add)

@@ -83,7 +83,8 @@ class SceneTest : public QObject {
 
     void failedChipIsRedWhereItProjectsAndPicksBack() {
         QVERIFY(controller_.showChips());
-        QCOMPARE(controller_.boxCount(), 4096 + 6); // every chip, and the 6 OCS racks
+        // Every chip, the 6 OCS racks, the pod's DCN switch and the site router.
+        QCOMPARE(controller_.boxCount(), 4096 + 6 + 2);
         // Seen from the top, a chip on a cube's top layer (z = 3) is not hidden.
         QMetaObject::invokeMethod(view_->rootObject(), "cameraPreset", Q_ARG(QVariant, "top"));
         const qint64 chip = 3 * 16 + 1 * 4 + 2 + 64 * 27; // cube 27 (mid-floor), chip (2, 1, 3)
@@ -195,7 +196,8 @@ class SceneTest : public QObject {
         controller_.setColorMode("powerRow");
         std::set<QRgb> colours;
         for (const Box& b : controller_.boxes()->boxes())
-            if (b.color != QColor("#8e63ce")) // OCS racks keep their colour
+            if (b.color != QColor("#8e63ce") && b.color != QColor("#5f6368") &&
+                b.color != QColor("#202124")) // OCS racks and the network keep their colours
                 colours.insert(b.color.rgb());
         QCOMPARE(colours.size(), std::min<std::size_t>(chipRows.size(), 9));
         settle("scene-power-rows");
@@ -228,6 +230,45 @@ class SceneTest : public QObject {
         camera->setProperty("position", QVector3D(0, 0, 900));
         QTRY_VERIFY(controller_.detailedRacks() > 0);
         settle("scene-lod-closeup");
+    }
+
+    // Two sites: the DCN switches and site routers stand in front of the floor, the WAN arcs
+    // between the routers, a router picks with its tooltip, and the camera sees the far site
+    // (Qt's orbit controller would clip everything beyond 100 m).
+    void networkAndWanOfTwoSites() {
+        QVERIFY(
+            document_.load(PODPLANNER_SOURCE_DIR "/resources/examples/multisite-405b.podplanner"));
+        controller_.setView("physical");
+        QMetaObject::invokeMethod(view_->rootObject(), "cameraPreset", Q_ARG(QVariant, "iso"));
+        QVERIFY(controller_.network()->segmentCount() > 24); // pod uplinks and the WAN arc
+        bool wan = false;
+        for (const QVariant& entry : controller_.legend())
+            wan = wan || entry.toMap().value("label").toString().contains("WAN");
+        QVERIFY(wan);
+        // The site routers are the darkest boxes; pick the first one through the camera.
+        QVector3D router;
+        for (const Box& b : controller_.boxes()->boxes())
+            if (b.color == QColor("#202124")) {
+                router = b.center;
+                break;
+            }
+        const QImage image = settle("scene-two-sites");
+        const QPointF at = project(router);
+        const QVector3D near = unproject(at, 0), far = unproject(at, 1000);
+        QVERIFY2(
+            controller_.pickRay(near, far - near).value("label").toString().contains("site router"),
+            qPrintable(controller_.pickRay(near, far - near).value("label").toString()));
+        QObject* camera = view_->rootObject()->findChild<QObject*>("camera");
+        QTRY_VERIFY(camera->property("clipFar").toFloat() >= controller_.extent() * 10);
+        // The far site's last rack is drawn: its pixel is not the background.
+        QVector3D farthest = controller_.boxes()->boxes().front().center;
+        for (const Box& b : controller_.boxes()->boxes())
+            if (b.center.x() > farthest.x())
+                farthest = b.center;
+        const QPointF end = project(farthest);
+        QVERIFY(QRectF(0, 0, 900, 700).contains(end));
+        QVERIFY2(image.pixelColor((end * image.devicePixelRatio()).toPoint()) != QColor("#f4f6f8"),
+                 "the far site is not drawn");
     }
 
     void cleanupTestCase() { delete view_; }

@@ -203,8 +203,10 @@ class ViewModelsTest : public QObject {
         doc.setComponentFailed("ocs", ocs, true);
         QVERIFY(waitForEngine(doc));
         QCOMPARE(doc.healthyOcsOfRack(ocsRack), qint64{1});
-        QVERIFY(doc.failures().first().toMap().value("label").toString().startsWith("OCS 0 of pod 0"));
-        QVERIFY(doc.dashboard().value("state").toString() != "healthy"); // its optical links are gone
+        QVERIFY(
+            doc.failures().first().toMap().value("label").toString().startsWith("OCS 0 of pod 0"));
+        QVERIFY(doc.dashboard().value("state").toString() !=
+                "healthy");                             // its optical links are gone
         doc.setComponentFailed("ocs", 1'000'000, true); // no such switch: nothing happens
         QCOMPARE(doc.failures().size(), 1);
         QVERIFY(doc.healthyOcsOfRack(0) < 0); // not an OCS rack
@@ -223,7 +225,8 @@ class ViewModelsTest : public QObject {
         QVERIFY(waitForEngine(doc));
         QVERIFY(doc.dashboard().value("mapping").toString().contains("tp: y(8)"));
         QVERIFY(!doc.setMeshMapping(0, "tp", {"wan"}));
-        QVERIFY2(doc.errorText().contains("/jobs/0/parallelism/mapping"), qPrintable(doc.errorText()));
+        QVERIFY2(doc.errorText().contains("/jobs/0/parallelism/mapping"),
+                 qPrintable(doc.errorText()));
         QVERIFY(doc.clearMeshMapping(0));
         QVERIFY(waitForEngine(doc));
         QVERIFY(!doc.jobSettings().value("userMapping").toBool());
@@ -270,7 +273,7 @@ class ViewModelsTest : public QObject {
         QCOMPARE(windows.first().toMap().value("durationH").toDouble(), 8.0);
         const double drained = doc.dashboard().value("goodputHealthy").toDouble();
         QVERIFY2(drained < before - 0.01, qPrintable(QString("%1 %2").arg(before).arg(drained)));
-        QVERIFY(!doc.addMaintenance(0, 0, 1, 30, "drain")); // longer than its period
+        QVERIFY(!doc.addMaintenance(0, 0, 1, 30, "drain"));  // longer than its period
         QVERIFY(!doc.addMaintenance(0, 999, 7, 8, "drain")); // no such power row
         QVERIFY(!doc.addMaintenance(0, 0, 7, 8, "pause"));
         QVERIFY(doc.removeMaintenance(0, 0));

@@ -2,6 +2,7 @@
 
 #include "analysis/project_analysis.h"
 #include "job_list_model.h"
+#include "network_layer.h"
 #include "project/project.h"
 #include "topology/slice_coordinates.h"
 #include "topology/slice_shape.h"
@@ -12,8 +13,8 @@
 #include <QVector2D>
 
 #include <algorithm>
-#include <cmath>
 #include <array>
+#include <cmath>
 #include <map>
 
 namespace podplanner::views {
@@ -105,6 +106,13 @@ void SceneController::setShowChips(bool show) {
     rebuild();
 }
 
+void SceneController::setShowNetwork(bool show) {
+    if (show == showNetwork_)
+        return;
+    showNetwork_ = show;
+    rebuild();
+}
+
 void SceneController::setShowOptical(bool show) {
     if (show == showOptical_)
         return;
@@ -151,6 +159,8 @@ void SceneController::rebuild() {
     floorLines_.setSegments({});
     optical_.setSegments({});
     selectionLines_.setSegments({});
+    network_.setSegments({});
+    networkLabels_.clear();
     if (!topology_) {
         boxes_.setBoxes({});
         links_.setSegments({});
@@ -276,6 +286,17 @@ void SceneController::buildPhysical() {
             boxRack_.push_back(static_cast<int>(r));
         }
     }
+    if (showNetwork_) {
+        const NetworkLayer layer = buildNetworkLayer(
+            *topology_, [this](const model::Rack& rack) { return rackPosition(rack); });
+        for (qsizetype i = 0; i < layer.boxes.size(); ++i) {
+            boxes.push_back(layer.boxes[i]);
+            boxChip_.push_back(-1);
+            boxRack_.push_back(-2 - static_cast<int>(i));
+        }
+        networkLabels_ = layer.labels;
+        network_.setSegments(layer.lines, layer.lineColors);
+    }
     boxes_.setBoxes(std::move(boxes));
     links_.setSegments({});
     arcs_.setSegments({});
@@ -354,8 +375,9 @@ QVariantList SceneController::rackCenters() const {
     const auto& racks = topology_->floor().racks;
     for (std::size_t r = 0; r < racks.size(); ++r)
         if (racks[r].kind == model::RackKind::Chips)
-            out << QVariantMap{{"rack", static_cast<int>(r)},
-                               {"center", rackPosition(racks[r]) + QVector3D(0, kRackHeight / 2, 0)}};
+            out << QVariantMap{
+                {"rack", static_cast<int>(r)},
+                {"center", rackPosition(racks[r]) + QVector3D(0, kRackHeight / 2, 0)}};
     return out;
 }
 
@@ -366,7 +388,8 @@ QVariantMap SceneController::selectionBounds() const {
     QVector3D hi(-lo.x(), kRackHeight, -lo.z());
     for (int r : selection_) {
         const QVector3D at = rackPosition(topology_->floor().racks[static_cast<std::size_t>(r)]);
-        lo = QVector3D(std::min(lo.x(), at.x() - kRackWidth), 0, std::min(lo.z(), at.z() - kRackWidth));
+        lo = QVector3D(std::min(lo.x(), at.x() - kRackWidth), 0,
+                       std::min(lo.z(), at.z() - kRackWidth));
         hi = QVector3D(std::max(hi.x(), at.x() + kRackWidth), kRackHeight,
                        std::max(hi.z(), at.z() + kRackWidth));
     }
@@ -506,6 +529,12 @@ QVariantList SceneController::legend() const {
         add(tr("power row outline"), kPowerRow);
         if (optical_.segmentCount() > 0)
             add(tr("optical link (selected job)"), kOptical);
+        if (network_.segmentCount() > 0) {
+            add(tr("DCN switch"), kDcnSwitchColor);
+            add(tr("site router"), kSiteRouterColor);
+            if (topology_ && topology_->cluster().sites.size() > 1)
+                add(tr("WAN between sites"), kWanLinkColor);
+        }
     } else {
         add(tr("wraparound link"), kArc);
     }
@@ -539,6 +568,8 @@ QVariantMap SceneController::pickRay(const QVector3D& origin, const QVector3D& d
     if (bestIndex < 0 || !topology_)
         return {};
     const qint64 chip = boxChip_[bestIndex];
+    if (boxRack_[bestIndex] <= -2) // a switch or router of the network layer
+        return {{"label", networkLabels_.value(-2 - boxRack_[bestIndex])}, {"network", true}};
     QString label;
     if (chip >= 0) {
         const auto at = topology_->locate(chip);

@@ -37,6 +37,8 @@ class SceneController : public QObject {
     Q_PROPERTY(LineGeometry* arcs READ arcs CONSTANT)
     Q_PROPERTY(LineGeometry* floorLines READ floorLines CONSTANT)
     Q_PROPERTY(LineGeometry* optical READ optical CONSTANT)
+    Q_PROPERTY(LineGeometry* network READ network CONSTANT)
+    Q_PROPERTY(bool showNetwork READ showNetwork WRITE setShowNetwork NOTIFY sceneChanged)
     Q_PROPERTY(int detailedRacks READ detailedRacks NOTIFY sceneChanged)
     Q_PROPERTY(int opticalLinks READ opticalLinks NOTIFY sceneChanged)
     Q_PROPERTY(bool showOptical READ showOptical WRITE setShowOptical NOTIFY sceneChanged)
@@ -68,6 +70,9 @@ class SceneController : public QObject {
     LineGeometry* arcs() { return &arcs_; }
     LineGeometry* floorLines() { return &floorLines_; }
     LineGeometry* optical() { return &optical_; }
+    LineGeometry* network() { return &network_; }
+    bool showNetwork() const { return showNetwork_; }
+    void setShowNetwork(bool show);
     int detailedRacks() const { return static_cast<int>(detailed_.size()); }
     int opticalLinks() const { return optical_.segmentCount(); }
     bool showOptical() const { return showOptical_; }
@@ -133,6 +138,9 @@ class SceneController : public QObject {
     LineGeometry arcs_;
     LineGeometry floorLines_;
     LineGeometry optical_;
+    LineGeometry network_;
+    bool showNetwork_ = true;
+    QVector<QString> networkLabels_; // tooltips of the network boxes (boxRack_ = -2 - index)
     LineGeometry selectionLines_;
     std::vector<int> selection_; // selected racks, sorted
     ChipColoring coloring_;
