@@ -178,6 +178,10 @@ QVariantMap jobSettingsOf(const model::Project& project, const model::ProjectAna
                                        : QString::fromStdString(spec.placement.shape);
     s["pods"] = static_cast<int>(spec.placement.pods.size());
     s["hotSpares"] = spec.reliability.hotSpareCubes;
+    QVariantList spareCubes;
+    for (int cube : spec.reliability.spareCubes)
+        spareCubes << cube;
+    s["spareCubes"] = spareCubes;
     s["elastic"] = spec.reliability.elastic;
     s["userMapping"] = !p.mapping.empty();
     QVariantMap mapping;

@@ -146,8 +146,10 @@ bool ProjectDocument::setHotSpares(int job, int spares) {
     if (!validJob(project_.get(), job) || spares < 0)
         return false;
     return editJob(job, tr("Set hot spares to %1").arg(spares),
-                   QStringLiteral("spares/%1").arg(job),
-                   [&](model::Job& j) { j.reliability.hotSpareCubes = spares; });
+                   QStringLiteral("spares/%1").arg(job), [&](model::Job& j) {
+                       j.reliability.hotSpareCubes = spares;
+                       j.reliability.spareCubes.clear(); // a count again: any free cubes
+                   });
 }
 
 bool ProjectDocument::setElastic(int job, bool elastic) {

@@ -109,19 +109,18 @@ bool ProjectDocument::clearMeshMapping(int job) {
                     [](model::Job& j) { j.parallelism.mapping.clear(); });
 }
 
-bool ProjectDocument::placeOnCubes(int job, const QVariantList& racks) {
-    if (!validJob(project_.get(), job) || !analysis_ || !analysis_->topology ||
-        project_->cluster.pod.kind != model::PodKind::Tpu3d)
+// Racks picked in the scene as cubes of one pod (sorted); false, with the reason, otherwise.
+bool ProjectDocument::cubesOfRacks(const QVariantList& racks, int& pod, std::vector<int>& cubes) {
+    if (!analysis_ || !analysis_->topology || project_->cluster.pod.kind != model::PodKind::Tpu3d)
         return false;
-    // Racks picked in the scene, as cubes of one pod.
     const auto& floor = analysis_->topology->floor();
-    std::vector<int> cubes;
-    int pod = -1;
+    pod = -1;
+    cubes.clear();
     for (const QVariant& r : racks) {
         const int rack = r.toInt();
         if (rack < 0 || rack >= static_cast<int>(floor.racks.size()) ||
             floor.racks[static_cast<std::size_t>(rack)].kind != model::RackKind::Chips) {
-            setError(tr("Only chip racks (cubes) can take a job"));
+            setError(tr("Only chip racks (cubes) can be chosen"));
             return false;
         }
         const auto& at = floor.racks[static_cast<std::size_t>(rack)];
@@ -132,9 +131,36 @@ bool ProjectDocument::placeOnCubes(int job, const QVariantList& racks) {
         pod = at.pod;
         cubes.push_back(at.indexInPod);
     }
-    if (cubes.empty())
-        return false;
     std::sort(cubes.begin(), cubes.end());
+    return !cubes.empty();
+}
+
+bool ProjectDocument::setSpareCubes(int job, const QVariantList& racks) {
+    int pod = 0;
+    std::vector<int> cubes;
+    if (!validJob(project_.get(), job) || !cubesOfRacks(racks, pod, cubes))
+        return false;
+    const auto& spec = project_->jobs[static_cast<std::size_t>(job)];
+    if (!spec.placement.pods.empty() && pod != spec.placement.pods.front()) {
+        setError(tr("A job's spares are cubes of its first pod (pod %1)")
+                     .arg(spec.placement.pods.front()));
+        return false;
+    }
+    const QString name = QString::fromStdString(spec.name);
+    return editPlan(
+        job,
+        tr("Hold %n cube(s) as spares of %1", nullptr, static_cast<int>(cubes.size())).arg(name),
+        [&](model::Job& j) {
+            j.reliability.spareCubes = cubes;
+            j.reliability.hotSpareCubes = static_cast<int>(cubes.size());
+        });
+}
+
+bool ProjectDocument::placeOnCubes(int job, const QVariantList& racks) {
+    int pod = 0;
+    std::vector<int> cubes;
+    if (!validJob(project_.get(), job) || !cubesOfRacks(racks, pod, cubes))
+        return false;
     const QString name = QString::fromStdString(project_->jobs[static_cast<std::size_t>(job)].name);
     return editPlan(job,
                     tr("Place %1 on %n cube(s)", nullptr, static_cast<int>(cubes.size())).arg(name),

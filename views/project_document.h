@@ -101,6 +101,9 @@ class ProjectDocument : public QObject {
     Q_INVOKABLE bool clearMeshMapping(int job);
     // Places a TPU job on the cubes of the given racks (one pod), as picked in the scene.
     Q_INVOKABLE bool placeOnCubes(int job, const QVariantList& racks);
+    // Makes the cubes of the given racks the job's own hot spares (its first pod); the count
+    // edit (setHotSpares) makes it "any free cubes" again.
+    Q_INVOKABLE bool setSpareCubes(int job, const QVariantList& racks);
     // Planned maintenance of a power row: every `everyDays` for `durationH`, "drain" or "spares".
     Q_INVOKABLE bool addMaintenance(int job, int powerRow, double everyDays, double durationH,
                                     const QString& mode);
@@ -143,6 +146,7 @@ class ProjectDocument : public QObject {
                bool markSaved = true);
     bool editJob(int job, const QString& text, const QString& mergeKey,
                  const std::function<void(model::Job&)>& edit);
+    bool cubesOfRacks(const QVariantList& racks, int& pod, std::vector<int>& cubes);
     // Like editJob, and the engines must also be able to lay the job out (its mapping).
     bool editPlan(int job, const QString& text, const std::function<void(model::Job&)>& edit);
     void pushProject(const QString& text, std::shared_ptr<const model::Project> after,

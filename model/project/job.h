@@ -100,7 +100,10 @@ struct ReliabilitySpec {
     CheckpointSpec checkpoint;
     double restartS = 600;
     int hotSpareCubes = 0; // spare cubes (TPU) or spare nodes (GPU) held for this job
-    bool elastic = false;  // continue on the remaining data-parallel replicas until repair
+    // Which cubes of the job's first pod are its hot spares (tpu-3d); empty: any free cubes.
+    // When given, hotSpareCubes is their count.
+    std::vector<int> spareCubes;
+    bool elastic = false; // continue on the remaining data-parallel replicas until repair
     PreflightSpec preflight;
     SdcSpec sdc;
     std::vector<MaintenanceWindow> maintenance;

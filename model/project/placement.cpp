@@ -6,20 +6,24 @@ namespace podplanner::model {
 
 namespace {
 
+constexpr int kFree = -1;
+// A cube held as a hot spare of job j is marked kSpareOf - j.
+constexpr int kSpareOf = -2;
+
 // Free/used state of one pod's placeable units (cubes, nodes or chips).
 struct PodUsage {
-    std::vector<int> owner; // job index, or -1 when free
+    std::vector<int> owner; // job index, kFree, or kSpareOf - job for a job's hot spare
 
     int freeCount() const {
         int n = 0;
         for (int o : owner)
-            n += o < 0 ? 1 : 0;
+            n += o == kFree ? 1 : 0;
         return n;
     }
     std::vector<int> takeLowestFree(int count, int job) {
         std::vector<int> taken;
         for (std::size_t i = 0; i < owner.size() && static_cast<int>(taken.size()) < count; ++i)
-            if (owner[i] < 0) {
+            if (owner[i] == kFree) {
                 owner[i] = job;
                 taken.push_back(static_cast<int>(i));
             }
@@ -44,7 +48,9 @@ class Placer {
             break;
         }
         usage_.assign(static_cast<std::size_t>(project.cluster.podCount()),
-                      PodUsage{std::vector<int>(static_cast<std::size_t>(units), -1)});
+                      PodUsage{std::vector<int>(static_cast<std::size_t>(units), kFree)});
+        for (std::size_t j = 0; j < project.jobs.size(); ++j)
+            reserveSpares(j);
     }
 
     JobPlacement place(std::size_t jobIndex) {
@@ -69,10 +75,44 @@ class Placer {
                                     "pod " + std::to_string(pod) + " twice");
             placement.slices.push_back(placeSlice(static_cast<int>(jobIndex), pod, at));
         }
+        placement.spareCubes = job.reliability.spareCubes;
         return placement;
     }
 
   private:
+    // A job's own hot spares are held before any job is placed, so that no slice takes them.
+    void reserveSpares(std::size_t job) {
+        const Job& spec = project_.jobs[job];
+        if (spec.reliability.spareCubes.empty())
+            return;
+        const std::string at =
+            childPointer(childPointer(childPointer("/jobs", job), "reliability"), "spare_cubes");
+        const PodSpec& pod = project_.cluster.pod;
+        if (pod.kind != PodKind::Tpu3d)
+            throwInputError(at, "no spare_cubes outside tpu-3d pods (use hot_spare_cubes)",
+                            "a list of spare cubes");
+        const int first = spec.placement.pods.empty() ? 0 : spec.placement.pods.front();
+        if (first < 0 || first >= static_cast<int>(usage_.size()))
+            return; // the placement reports the bad pod
+        PodUsage& usage = usage_[static_cast<std::size_t>(first)];
+        const auto& cubes = spec.reliability.spareCubes;
+        for (std::size_t k = 0; k < cubes.size(); ++k) {
+            const std::string cubeAt = childPointer(at, k);
+            const int cube = cubes[k];
+            if (cube < 0 || cube >= pod.cubes)
+                throwInputError(cubeAt, "a cube index from 0 to " + std::to_string(pod.cubes - 1),
+                                std::to_string(cube));
+            const int owner = usage.owner[static_cast<std::size_t>(cube)];
+            if (owner != kFree)
+                throwInputError(cubeAt, "a cube no job holds as a spare already",
+                                "cube " + std::to_string(cube) + ", a spare of " +
+                                    (kSpareOf - owner == static_cast<int>(job)
+                                         ? std::string("this job")
+                                         : ownerText(kSpareOf - owner)));
+            usage.owner[static_cast<std::size_t>(cube)] = kSpareOf - static_cast<int>(job);
+        }
+    }
+
     std::string ownerText(int job) const {
         return "job " + std::to_string(job) + " \"" +
                project_.jobs[static_cast<std::size_t>(job)].name + "\"";
@@ -131,6 +171,10 @@ class Placer {
                                     "a cube index from 0 to " + std::to_string(spec.cubes - 1),
                                     std::to_string(cube));
                 const int owner = usage.owner[static_cast<std::size_t>(cube)];
+                if (owner <= kSpareOf)
+                    throwInputError(cubeAt, "a cube that is not a hot spare",
+                                    "cube " + std::to_string(cube) + ", a spare of " +
+                                        ownerText(kSpareOf - owner));
                 if (owner >= 0)
                     throwInputError(
                         cubeAt, "a cube that no other job uses",

@@ -21,6 +21,7 @@ struct PlacedSlice {
 
 struct JobPlacement {
     std::vector<PlacedSlice> slices;
+    std::vector<int> spareCubes; // the job's own hot spares, cubes of its first pod (tpu-3d)
 
     std::int64_t chips() const;
 };

@@ -38,6 +38,20 @@ ReliabilitySpec readReliabilitySpec(const Json& value, const std::string& pointe
         r.checkpoint = readCheckpoint(*checkpoint, in.at("checkpoint"));
     r.restartS = in.number("restart_s", 0, 1e7, r.restartS);
     r.hotSpareCubes = static_cast<int>(in.integer("hot_spare_cubes", 0, 100000, 0));
+    if (const Json* spares = in.get("spare_cubes")) {
+        if (!spares->is_array() || spares->size() > 100000)
+            throwInputError(in.at("spare_cubes"), "an array of cube indices",
+                            describeJson(*spares));
+        for (std::size_t i = 0; i < spares->size(); ++i)
+            r.spareCubes.push_back(static_cast<int>(
+                readInteger((*spares)[i], childPointer(in.at("spare_cubes"), i), 0, 99999)));
+        if (in.get("hot_spare_cubes") && r.hotSpareCubes != static_cast<int>(r.spareCubes.size()))
+            throwInputError(in.at("hot_spare_cubes"),
+                            "the number of spare_cubes (" + std::to_string(r.spareCubes.size()) +
+                                ") or no hot_spare_cubes",
+                            std::to_string(r.hotSpareCubes));
+        r.hotSpareCubes = static_cast<int>(r.spareCubes.size());
+    }
     r.elastic = in.boolean("elastic", false);
     if (const Json* preflight = in.get("preflight")) {
         ObjectReader p(*preflight, in.at("preflight"));
@@ -85,6 +99,8 @@ Json writeReliabilitySpec(const ReliabilitySpec& r) {
     out["checkpoint"] = checkpoint;
     out["restart_s"] = wholeNumberJson(r.restartS);
     out["hot_spare_cubes"] = r.hotSpareCubes;
+    if (!r.spareCubes.empty())
+        out["spare_cubes"] = r.spareCubes;
     out["elastic"] = r.elastic;
     out["preflight"] = {{"coverage", wholeNumberJson(r.preflight.coverage)},
                         {"duration_h", wholeNumberJson(r.preflight.durationH)}};

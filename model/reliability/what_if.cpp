@@ -22,18 +22,24 @@ const char* jobStateName(JobState state) {
 
 namespace {
 
-// Free, healthy units of a pod that can replace a broken one (cubes through the OCS; GPU nodes
-// through the scheduler). TPU 2D pods cannot swap.
+// Free, healthy units of a pod that can replace a broken one of `job` (cubes through the OCS;
+// GPU nodes through the scheduler): its own hot spares and the free cubes no other job holds
+// as a spare. A spare in a failed power row or cut off from the OCS does not count. TPU 2D pods
+// cannot swap.
 int freeHealthyUnits(const Project& project, const Topology& topology,
-                     const std::vector<JobPlacement>& placements, int pod) {
+                     const std::vector<JobPlacement>& placements, int pod, std::size_t job) {
     const PodSpec& spec = project.cluster.pod;
     if (spec.kind == PodKind::Tpu2d)
         return 0;
     std::vector<int> inUse;
-    for (const auto& p : placements)
+    for (std::size_t j = 0; j < placements.size(); ++j) {
+        const auto& p = placements[j];
         for (const auto& s : p.slices)
             if (s.pod == pod)
                 inUse.insert(inUse.end(), s.cubes.begin(), s.cubes.end());
+        if (j != job && !p.slices.empty() && p.slices.front().pod == pod)
+            inUse.insert(inUse.end(), p.spareCubes.begin(), p.spareCubes.end());
+    }
     if (spec.kind == PodKind::Tpu3d) {
         int free = 0;
         while (const auto spare = topology.findSpareCube(pod, inUse)) {
@@ -100,7 +106,7 @@ WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& top
     // Each broken slice needs a spare unit in its pod (one per broken cube or node, at least one).
     bool sparesSuffice = true;
     for (int pod : brokenPods) {
-        if (freeHealthyUnits(project, topology, placements, pod) < 1 ||
+        if (freeHealthyUnits(project, topology, placements, pod, job) < 1 ||
             exposure.spares - r.sparesUsed < 1)
             sparesSuffice = false;
         else

@@ -107,6 +107,12 @@ ApplicationWindow {
         enabled: document.loaded && !document.jobSettings.gpu && sceneController.selectedRacks.length > 0
         onTriggered: document.placeOnCubes(document.selectedJob, sceneController.selectedRacks)
     }
+    Action {
+        id: sparesOnSelectionAction
+        text: qsTr("Hold selected cubes as its &spares")
+        enabled: document.loaded && !document.jobSettings.gpu && sceneController.selectedRacks.length > 0
+        onTriggered: document.setSpareCubes(document.selectedJob, sceneController.selectedRacks)
+    }
     Action { id: maintenanceAction; text: qsTr("Schedule &maintenance…"); enabled: document.loaded; onTriggered: maintenanceDialog.openFor(inspector.hit.powerRow ?? 0) }
     Action { id: physicalAction; text: qsTr("&Physical"); shortcut: "Ctrl+1"; onTriggered: sceneController.view = "physical" }
     Action { id: logicalAction; text: qsTr("&Logical (torus)"); shortcut: "Ctrl+2"; onTriggered: sceneController.view = "logical" }
@@ -158,6 +164,7 @@ ApplicationWindow {
             MenuItem { action: autoPlanAction }
             MenuSeparator {}
             MenuItem { action: placeOnSelectionAction }
+            MenuItem { action: sparesOnSelectionAction }
             MenuItem { action: maintenanceAction }
         }
         Menu {
@@ -391,6 +398,12 @@ ApplicationWindow {
             text: qsTr("Place %1 on the selected cubes").arg(document.jobSettings.name || "")
             enabled: placeOnSelectionAction.enabled
             onTriggered: placeOnSelectionAction.trigger()
+        }
+        MenuItem {
+            objectName: "sparesOnSelectionItem"
+            text: qsTr("Hold the selected cubes as spares of %1").arg(document.jobSettings.name || "")
+            enabled: sparesOnSelectionAction.enabled
+            onTriggered: sparesOnSelectionAction.trigger()
         }
     }
     MaintenanceDialog { id: maintenanceDialog; document: window.document; anchors.centerIn: parent }

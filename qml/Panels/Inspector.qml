@@ -103,6 +103,16 @@ ScrollView {
                 ToolTip.text: qsTr("Cubes (TPU) or nodes (GPU) held back to replace a failed one in seconds")
             }
         }
+        Label {
+            objectName: "spareCubesLabel"
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            font.pixelSize: 11
+            color: "#5f6368"
+            text: (root.s.spareCubes || []).length > 0
+                  ? qsTr("Its own spares: cubes %1 (changing the count frees them)").arg(root.s.spareCubes.join(", "))
+                  : qsTr("Spares: any free cubes (select cubes and use Job › Hold selected cubes as its spares to choose them)")
+        }
         CheckBox {
             objectName: "elastic"
             text: qsTr("Continue on fewer replicas")

@@ -3,6 +3,7 @@
 // arcs and a 2x2x4 slice none; colour modes (mesh-axis groups, power rows, link utilization);
 // power-row outlines and optical links; chips drawn near the camera when it comes close.
 #include "analysis/project_analysis.h"
+#include "job_list_model.h"
 #include "project_document.h"
 #include "scene_controller.h"
 #include "topology/topology.h"
@@ -202,6 +203,27 @@ class SceneTest : public QObject {
         QCOMPARE(colours.size(), std::min<std::size_t>(chipRows.size(), 9));
         settle("scene-power-rows");
         controller_.setColorMode("job");
+    }
+
+    // A job's own spare cubes are drawn in a light shade of its colour, with a legend entry.
+    void sparesInTheJobsLightShade() {
+        const int first = document_.analysis()->topology->floor().firstChipRackOfPod[0];
+        QVERIFY(document_.setSpareCubes(0, {first + 100}));
+        QTRY_VERIFY(!document_.engineBusy());
+        QTRY_COMPARE(document_.analysis()->placements[0].spareCubes, (std::vector<int>{100}));
+        const QVector3D at = controller_.chipScenePosition(
+            document_.analysis()->topology->chipInCube(0, 100, 0, 0, 0));
+        QColor shade;
+        for (const Box& b : controller_.boxes()->boxes())
+            if (b.center == at)
+                shade = b.color;
+        QCOMPARE(shade, podplanner::views::JobListModel::jobColor(0).lighter(165));
+        bool listed = false;
+        for (const QVariant& entry : controller_.legend())
+            listed = listed || entry.toMap().value("label").toString() == "spares of dense-70b";
+        QVERIFY(listed);
+        document_.undo();
+        QTRY_VERIFY(!document_.engineBusy());
     }
 
     // Level of detail: 9,216 chips draw as racks from afar; where the camera looks up close,

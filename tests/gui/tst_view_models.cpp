@@ -260,6 +260,28 @@ class ViewModelsTest : public QObject {
         QVERIFY(!doc.modified());
     }
 
+    // Cubes picked in the scene become a job's own hot spares (shown in its settings and drawn
+    // in its light shade); cubes another job runs on are refused; a count edit frees them.
+    void pickedCubesBecomeAJobsSpares() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        const int first = doc.analysis()->topology->floor().firstChipRackOfPod[0];
+        QVERIFY(doc.setSpareCubes(0, {first + 101, first + 100}));
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.jobSettings().value("spareCubes").toList(), (QVariantList{100, 101}));
+        QCOMPARE(doc.jobSettings().value("hotSpares").toInt(), 2);
+        QCOMPARE(doc.analysis()->placements[0].spareCubes, (std::vector<int>{100, 101}));
+        QVERIFY(!doc.setSpareCubes(1, {first + 140})); // the small job runs there
+        QVERIFY2(doc.errorText().contains("/jobs/2/placement/cubes/0"),
+                 qPrintable(doc.errorText()));
+        QVERIFY(doc.setHotSpares(0, 3));
+        QVERIFY(doc.jobSettings().value("spareCubes").toList().isEmpty());
+        doc.undo();
+        doc.undo();
+        QVERIFY(waitForEngine(doc));
+        QVERIFY(!doc.modified());
+    }
+
     // A planned maintenance window costs goodput and shows in the job's settings; removing it
     // gives the goodput back; bad windows are refused.
     void maintenanceWindowsCostGoodput() {

@@ -1,6 +1,7 @@
 // Project files: golden round trips of the bundled examples and a corpus of bad files, each
 // with the exact error it must give (tests/data/bad/NAME.json -> NAME.expected).
 #include "core/input_error.h"
+#include "project/placement.h"
 #include "project/project_io.h"
 
 #include <QtTest>
@@ -42,6 +43,27 @@ class ProjectIoTest : public QObject {
         saveProjectFile(p, copy.toStdString());
         QCOMPARE(readAll(copy), original);
         QCOMPARE(QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
+    }
+
+    // A job's own spare cubes are written back, and the placement keeps other slices off them.
+    void spareCubesRoundTripAndAreHeld() {
+        const Project p = loadProjectFile(
+            sourcePath("resources/examples/ironwood-shared.podplanner").toStdString());
+        Project q = p;
+        q.jobs[1].reliability.spareCubes = {100, 101};
+        q.jobs[1].reliability.hotSpareCubes = 2;
+        const Project again = readProject(writeProject(q));
+        QCOMPARE(again.jobs[1].reliability.spareCubes, (std::vector<int>{100, 101}));
+        QCOMPARE(again.jobs[1].reliability.hotSpareCubes, 2);
+        QVERIFY(QByteArray::fromStdString(writeProject(again)).contains("\"spare_cubes\""));
+        // Held before any job is placed: an automatic slice of the first job skips them.
+        q.jobs[0].reliability.spareCubes = {0};
+        q.jobs[0].reliability.hotSpareCubes = 1;
+        const auto placements = placeJobs(q);
+        QCOMPARE(placements[0].slices[0].cubes.front(), 1);
+        QCOMPARE(placements[0].spareCubes, (std::vector<int>{0}));
+        // Without a list nothing is written (the examples round-trip byte for byte above).
+        QVERIFY(!QByteArray::fromStdString(writeProject(p)).contains("\"spare_cubes\""));
     }
 
     void numbersKeepTheirPrecision() {

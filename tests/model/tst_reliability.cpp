@@ -38,6 +38,35 @@ double goodputOf(const Project& p) {
     return reliabilityOf(p).goodput.expected;
 }
 
+// A v4 pod with a two-cube job on `cubes` and a one-cube job on cube 63, each holding the given
+// cubes as its own hot spares.
+Project twoJobsWithSpares(const std::vector<int>& cubes, const std::vector<int>& spares0,
+                          const std::vector<int>& spares1) {
+    auto list = [](const std::vector<int>& values) {
+        std::string out = "[";
+        for (std::size_t i = 0; i < values.size(); ++i)
+            out += (i ? "," : "") + std::to_string(values[i]);
+        return out + "]";
+    };
+    const std::string model = R"("model": {"layers": 32, "d_model": 4096, "heads": 32,
+        "kv_heads": 8, "head_dim": 128, "ffn": 14336, "vocab": 128256, "seq_len": 8192},
+        "training": {"global_batch_tokens": 4194304, "total_tokens": 100000000000},)";
+    return readProject(
+        R"({"format": "podplanner-project", "version": 1, "name": "spares",
+      "cluster": {"preset": "tpu-v4-pod"},
+      "jobs": [{"name": "big", )" +
+        model + R"( "parallelism": {"fsdp": 128},
+        "placement": {"pod": 0, "shape": "4x4x8", "cubes": )" +
+        list(cubes) + R"(},
+        "reliability": {"spare_cubes": )" +
+        list(spares0) + R"(}},
+       {"name": "small", )" +
+        model + R"( "parallelism": {"fsdp": 64},
+        "placement": {"pod": 0, "shape": "4x4x4", "cubes": [63]},
+        "reliability": {"spare_cubes": )" +
+        list(spares1) + "}}]}");
+}
+
 QString example(const char* name) {
     return QStringLiteral(PODPLANNER_SOURCE_DIR "/resources/examples/") + name;
 }
@@ -261,6 +290,42 @@ class ReliabilityTest : public QObject {
         QCOMPARE(wait.throughputNow, 0.0);
         QCOMPARE(wait.goodputWindow, 0.0);
         QVERIFY(!wait.reasons.empty());
+    }
+
+    // Where a job's own spares stand decides whether it survives a power row: spares in the
+    // failed row are down with it (and the other free cubes are another job's spares), so the
+    // job waits; the same number of spares in other rows lets it swap and go on.
+    void sparesInTheFailedPowerRowDoNotHelp() {
+        const Project probe = twoJobsWithSpares({0, 1}, {}, {});
+        Topology t(probe.cluster);
+        const auto& floor = t.floor();
+        const auto rowOf = [&](int cube) {
+            return floor.racks[static_cast<std::size_t>(floor.firstChipRackOfPod[0] + cube)]
+                .powerRow;
+        };
+        // The big job on the first two cubes of a power row that has more; its spares either
+        // the rest of that row or cubes of other rows; the small job holds the others.
+        const int row = rowOf(0);
+        std::vector<int> job, inRow, elsewhere;
+        for (int c = 0; c < 63; ++c) {
+            if (rowOf(c) == row && job.size() < 2)
+                job.push_back(c);
+            else
+                (rowOf(c) == row ? inRow : elsewhere).push_back(c);
+        }
+        QVERIFY(job.size() == 2 && !inRow.empty() && !elsewhere.empty());
+        for (const bool sparesInRow : {true, false}) {
+            const Project p = sparesInRow ? twoJobsWithSpares(job, inRow, elsewhere)
+                                          : twoJobsWithSpares(job, elsewhere, inRow);
+            QCOMPARE(p.jobs[0].reliability.hotSpareCubes,
+                     static_cast<int>((sparesInRow ? inRow : elsewhere).size()));
+            const auto rel = evaluateReliability(p, perf::evaluateProject(p));
+            Topology failed(p.cluster);
+            failed.setFailed({ComponentKind::PowerRow, row}, true);
+            const WhatIfResult r = whatIf(p, 0, failed, rel);
+            QCOMPARE(r.state,
+                     sparesInRow ? JobState::WaitingForRepair : JobState::RecoveringOnSpare);
+        }
     }
 };
 

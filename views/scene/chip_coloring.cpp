@@ -45,6 +45,7 @@ void ChipColoring::prepare(const QString& mode,
     analysis_ = std::move(analysis);
     project_ = project;
     key_.clear();
+    spareOf_.clear();
     jobUtilization_.clear();
     groups_ = groupSize_ = 0;
     if (!analysis_ || !analysis_->topology)
@@ -52,6 +53,21 @@ void ChipColoring::prepare(const QString& mode,
     const model::Topology& topology = *analysis_->topology;
     const auto chips = static_cast<std::size_t>(topology.chipCount());
     const int axis = meshAxisOf(mode_);
+    if (mode_ == "job" && topology.cluster().pod.kind == model::PodKind::Tpu3d) {
+        const auto& cube = topology.cluster().pod.cube;
+        for (std::size_t j = 0; j < analysis_->placements.size(); ++j) {
+            const auto& p = analysis_->placements[j];
+            if (p.spareCubes.empty() || p.slices.empty())
+                continue;
+            spareOf_.resize(chips, -1);
+            for (int c : p.spareCubes)
+                for (int z = 0; z < cube[2]; ++z)
+                    for (int y = 0; y < cube[1]; ++y)
+                        for (int x = 0; x < cube[0]; ++x)
+                            spareOf_[static_cast<std::size_t>(topology.chipInCube(
+                                p.slices.front().pod, c, x, y, z))] = static_cast<int>(j);
+        }
+    }
     if (axis >= 0 && analysis_->hasNumbers()) {
         key_.assign(chips, -1);
         for (std::size_t j = 0; j < analysis_->placements.size(); ++j) {
@@ -120,8 +136,14 @@ QColor ChipColoring::color(std::int64_t chip, int owner) const {
         return alive ? kHealthy : kFailed;
     if (!alive)
         return kFailed;
-    if (mode_ == "job")
-        return owner >= 0 ? JobListModel::jobColor(owner) : kFree;
+    if (mode_ == "job") {
+        if (owner >= 0)
+            return JobListModel::jobColor(owner);
+        const int spareOf = chip >= 0 && static_cast<std::size_t>(chip) < spareOf_.size()
+                                ? spareOf_[static_cast<std::size_t>(chip)]
+                                : -1;
+        return spareOf >= 0 ? JobListModel::jobColor(spareOf).lighter(165) : kFree;
+    }
     if (mode_ == "utilization")
         return owner >= 0 && owner < static_cast<int>(jobUtilization_.size())
                    ? utilizationColor(jobUtilization_[static_cast<std::size_t>(owner)])
@@ -143,9 +165,13 @@ QVariantList ChipColoring::legend() const {
         return out;
     }
     if (mode_ == "job" && project_) {
-        for (std::size_t j = 0; j < project_->jobs.size(); ++j)
+        for (std::size_t j = 0; j < project_->jobs.size(); ++j) {
             add(QString::fromStdString(project_->jobs[j].name),
                 JobListModel::jobColor(static_cast<int>(j)));
+            if (!project_->jobs[j].reliability.spareCubes.empty())
+                add(QObject::tr("spares of %1").arg(QString::fromStdString(project_->jobs[j].name)),
+                    JobListModel::jobColor(static_cast<int>(j)).lighter(165));
+        }
     } else if (mode_ == "utilization") {
         for (double s : {0.0, 0.25, 0.5, 0.75, 1.0})
             add(QObject::tr("links busy %1% of the step").arg(s * 100, 0, 'f', 0),

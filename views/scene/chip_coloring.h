@@ -2,9 +2,10 @@
 // How the scene colours chips (docs/scene.md, "Colour modes"): by job; by health; by the group
 // of a mesh axis a chip is in (the chips that run that axis's collectives together: "tp",
 // "fsdp", "dp", "pp", "ep", "cp"); by failure domain ("host", "rack" — a cube on TPU pods —
-// and "powerRow"); or by how busy the job's links are ("utilization": the share of the step a
-// torus axis carries collectives, from the performance engine). Keys are computed once per
-// analysis and mode; colours are looked up per chip.
+// and "powerRow"); a job's own hot spare cubes in a light shade of its colour; or by how busy the
+// job's links are ("utilization": the share of the step a torus axis carries collectives, from the
+// performance engine). Keys are computed once per analysis and mode; colours are looked up per
+// chip.
 #include <QColor>
 #include <QStringList>
 #include <QVariantList>
@@ -43,6 +44,7 @@ class ChipColoring {
     std::shared_ptr<const model::ProjectAnalysis> analysis_;
     const model::Project* project_ = nullptr;
     std::vector<std::int64_t> key_;      // per chip: group or domain index (-1: none)
+    std::vector<int> spareOf_;           // job mode: per chip, the job it is a hot spare of (-1)
     std::vector<double> jobUtilization_; // busiest torus axis of each job
     std::int64_t groups_ = 0;            // axis modes: groups of the selected axis in job 0
     std::int64_t groupSize_ = 0;
