@@ -8,13 +8,23 @@ namespace podplanner::views {
 
 namespace {
 using model::ComponentKind;
-const std::array<std::pair<const char*, ComponentKind>, 5> kNames = {
+const std::array<std::pair<const char*, ComponentKind>, 6> kNames = {
     {{"chip", ComponentKind::Chip},
      {"host", ComponentKind::Host},
      {"rack", ComponentKind::Rack},
      {"ocs", ComponentKind::Ocs},
+     {"link", ComponentKind::Link},
      {"powerRow", ComponentKind::PowerRow}}};
 } // namespace
+
+QString vertexLabel(const model::Topology& t, std::int64_t vertex) {
+    if (vertex < t.chipCount())
+        return QObject::tr("chip %1").arg(vertex);
+    const std::int64_t hostEnd = t.chipCount() + t.vertexCount(model::VertexKind::Host);
+    if (vertex < hostEnd)
+        return QObject::tr("host %1").arg(vertex - t.chipCount());
+    return QObject::tr("switch %1").arg(vertex);
+}
 
 std::optional<ComponentKind> componentKindNamed(const QString& name) {
     for (const auto& [text, kind] : kNames)
@@ -42,6 +52,8 @@ bool componentExists(const model::Topology& t, ComponentKind kind, qint64 index)
         return index < static_cast<qint64>(t.floor().racks.size());
     case ComponentKind::Ocs:
         return index < t.ocsCountPerPod() * t.cluster().podCount();
+    case ComponentKind::Link:
+        return index < t.linkCount();
     case ComponentKind::PowerRow:
         return index < t.floor().powerRows;
     default:
@@ -82,6 +94,15 @@ QString componentLabel(const model::Topology* t, const model::Component& c) {
                 .arg(c.index % t->ocsCountPerPod())
                 .arg(c.index / t->ocsCountPerPod());
         return QObject::tr("OCS %1").arg(c.index);
+    case ComponentKind::Link:
+        if (t && componentExists(*t, c.kind, c.index)) {
+            const auto link = t->link(c.index);
+            return QObject::tr("%1 link %2 (%3 – %4)")
+                .arg(QString::fromLatin1(model::linkKindName(link.kind)))
+                .arg(c.index)
+                .arg(vertexLabel(*t, link.a), vertexLabel(*t, link.b));
+        }
+        return QObject::tr("Link %1").arg(c.index);
     case ComponentKind::PowerRow:
         return QObject::tr("Power row %1").arg(c.index);
     default:

@@ -1,7 +1,8 @@
 #pragma once
 // The parts a planner can fail from the GUI, by the names QML uses: "chip", "host" (a tray of
 // chips), "rack" (a TPU cube's rack, a GPU rack or an OCS rack), "ocs" (one optical circuit
-// switch) and "powerRow". Names, index checks and the labels the failures list shows.
+// switch), "link" (one cable: ICI, optical, NVLink, host or DCN) and "powerRow". Names, index
+// checks and the labels the failures list shows.
 #include "topology/topology.h"
 
 #include <QString>
@@ -16,6 +17,8 @@ QString componentKindName(model::ComponentKind kind);
 bool componentExists(const model::Topology& topology, model::ComponentKind kind, qint64 index);
 // "Cube 3 of pod 0", "Host 17", "OCS 5 of pod 1", ...
 QString componentLabel(const model::Topology* topology, const model::Component& component);
+// "chip 12", "host 3" or "switch 40123" for a vertex of the topology.
+QString vertexLabel(const model::Topology& topology, std::int64_t vertex);
 // The global indices of the OCS switches in an OCS rack (empty for other racks).
 std::pair<qint64, qint64> ocsRangeOfRack(const model::Topology& topology, int rack);
 

@@ -46,6 +46,18 @@ qint64 ProjectDocument::healthyOcsOfRack(int rack) const {
     return -1;
 }
 
+QVariantList ProjectDocument::linksOfChip(qint64 chip) const {
+    QVariantList out;
+    if (!analysis_ || !analysis_->topology || chip < 0 || chip >= analysis_->topology->chipCount())
+        return out;
+    const model::Topology& t = *analysis_->topology;
+    for (const std::int64_t link : t.linksOf(chip))
+        out << QVariantMap{{"index", static_cast<qint64>(link)},
+                           {"label", componentLabel(&t, {model::ComponentKind::Link, link})},
+                           {"failed", isComponentFailed(QStringLiteral("link"), link)}};
+    return out;
+}
+
 void ProjectDocument::repairAll() {
     if (!failures_.empty())
         undo_.push(new FailureEditCommand(this, tr("Repair everything"), failures_, {}));

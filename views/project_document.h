@@ -116,6 +116,8 @@ class ProjectDocument : public QObject {
     Q_INVOKABLE bool isComponentFailed(const QString& kind, qint64 index) const;
     // The first OCS switch of an OCS rack not failed yet (-1: none, or not an OCS rack).
     Q_INVOKABLE qint64 healthyOcsOfRack(int rack) const;
+    // The links of a chip, to fail one: [{index, label, failed}].
+    Q_INVOKABLE QVariantList linksOfChip(qint64 chip) const;
     Q_INVOKABLE void repairAll();
 
     // For C++ consumers (the scene, the worker's benchmark); nullptr before a load.

@@ -371,6 +371,21 @@ LinkInfo Topology::link(std::int64_t index) const {
             static_cast<std::int64_t>(boost::target(e, impl_->graph)), p.gbyteS, p.latencyUs};
 }
 
+std::vector<std::int64_t> Topology::linksOf(std::int64_t vertex) const {
+    std::vector<std::int64_t> out;
+    if (vertex < 0 || vertex >= vertexCount())
+        return out;
+    for (const auto e :
+         boost::make_iterator_range(boost::out_edges(static_cast<Vertex>(vertex), impl_->graph)))
+        out.push_back(impl_->graph[e].index);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool Topology::isLinkAlive(std::int64_t index) const {
+    return impl_->edgeAlive(impl_->edgeByIndex.at(static_cast<std::size_t>(index)));
+}
+
 std::size_t Topology::approximateBytes() const {
     // Vertex records with their out-edge vectors (two entries per undirected edge), the edge
     // list, the index of edges, and the failure flags.

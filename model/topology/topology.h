@@ -82,6 +82,9 @@ class Topology {
     std::int64_t linkCount() const;
     std::int64_t linkCount(LinkKind kind) const;
     LinkInfo link(std::int64_t index) const;
+    // The indices of the links of one vertex (a chip's ICI, NVLink, host and DCN links).
+    std::vector<std::int64_t> linksOf(std::int64_t vertex) const;
+    bool isLinkAlive(std::int64_t index) const;
     std::size_t approximateBytes() const;
 
     std::int64_t chipCount() const { return vertexCount(VertexKind::Chip); }

@@ -356,6 +356,24 @@ ApplicationWindow {
             height: visible ? implicitHeight : 0
             onTriggered: document.setComponentFailed("chip", sceneMenu.hit.chip, !document.isComponentFailed("chip", sceneMenu.hit.chip ?? -1))
         }
+        Menu {
+            id: linksMenu
+            objectName: "chipLinksMenu"
+            title: enabled ? qsTr("Fail or repair a link of chip %1").arg(sceneMenu.hit.chip)
+                           : qsTr("Links (point at a chip: come closer, or the logical view)")
+            enabled: sceneMenu.hit.chip !== undefined && sceneMenu.hit.chip >= 0
+            Instantiator {
+                model: linksMenu.enabled ? document.linksOfChip(sceneMenu.hit.chip) : []
+                delegate: MenuItem {
+                    required property var modelData
+                    objectName: "linkItem" + modelData.index
+                    text: (modelData.failed ? qsTr("Repair ") : qsTr("Fail ")) + modelData.label
+                    onTriggered: document.setComponentFailed("link", modelData.index, !modelData.failed)
+                }
+                onObjectAdded: (index, object) => linksMenu.insertItem(index, object)
+                onObjectRemoved: (index, object) => linksMenu.removeItem(object)
+            }
+        }
         MenuItem {
             objectName: "failHostItem"
             text: (document.isComponentFailed("host", sceneMenu.hit.host ?? -1) ? qsTr("Repair host %1 (its tray of chips)") : qsTr("Fail host %1 (its tray of chips)")).arg(sceneMenu.hit.host)

@@ -205,11 +205,42 @@ class ViewModelsTest : public QObject {
         QCOMPARE(doc.healthyOcsOfRack(ocsRack), qint64{1});
         QVERIFY(
             doc.failures().first().toMap().value("label").toString().startsWith("OCS 0 of pod 0"));
-        QVERIFY(doc.dashboard().value("state").toString() !=
-                "healthy");                             // its optical links are gone
+        // Its optical links are gone: no cube can be swapped in through the switches left.
+        QCOMPARE(doc.dashboard().value("state").toString(), QString("waiting for repair"));
         doc.setComponentFailed("ocs", 1'000'000, true); // no such switch: nothing happens
         QCOMPARE(doc.failures().size(), 1);
         QVERIFY(doc.healthyOcsOfRack(0) < 0); // not an OCS rack
+    }
+
+    // One link of a chip, failed from the list the context menu shows: the job's slice is
+    // broken (an ICI ring cut) and the list says it is failed.
+    void failingOneLinkOfAChip() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        const auto a = doc.analysis();
+        const qint64 chip = a->topology->chipsOf(a->placements[0].slices.front()).front();
+        const QVariantList links = doc.linksOfChip(chip);
+        QVERIFY(links.size() >= 6); // six torus neighbours, and the host link
+        qint64 ici = -1;
+        for (const QVariant& l : links)
+            if (ici < 0 && l.toMap().value("label").toString().startsWith("ici"))
+                ici = l.toMap().value("index").toLongLong();
+        QVERIFY(ici >= 0);
+        doc.setComponentFailed("link", ici, true);
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.dashboard().value("state").toString(), QString("recovering on a spare"));
+        QCOMPARE(doc.failures().size(), 1);
+        QVERIFY(doc.failures().first().toMap().value("label").toString().contains(
+            QString("chip %1").arg(chip)));
+        bool listedFailed = false;
+        for (const QVariant& l : doc.linksOfChip(chip))
+            listedFailed = listedFailed || (l.toMap().value("index").toLongLong() == ici &&
+                                            l.toMap().value("failed").toBool());
+        QVERIFY(listedFailed);
+        doc.undo();
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.failures().size(), 0);
+        QVERIFY(doc.linksOfChip(-1).isEmpty());
     }
 
     // Mapping edits: tp moved from x to y changes the mapping the engine uses; a mapping that
