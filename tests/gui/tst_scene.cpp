@@ -115,6 +115,7 @@ class SceneTest : public QObject {
         controller_.setView("logical");
         QCOMPARE(controller_.boxCount(), 64);
         QCOMPARE(controller_.wraparoundArcs(), 3 * 16); // one per ring on each of the 3 axes
+        QCOMPARE(controller_.opticalLinksInSlice(), 0); // one cube: electrical inside
         QVERIFY(controller_.arcs()->segmentCount() > 0);
         settle("scene-logical-4x4x4");
         QVERIFY(document_.load(writeProject(dir, "2x2x4", 16)));
@@ -139,6 +140,9 @@ class SceneTest : public QObject {
             colours.insert(b.color.rgb());
         }
         QCOMPARE(controller_.boxCount(), 2048);
+        // 8x16x16 of 4x4x4 cubes: between cubes the links are optical, one plane of 16x16 on x
+        // (between x 3 and 4), three of 8x16 on y and three on z.
+        QCOMPARE(controller_.opticalLinksInSlice(), 1 * 16 * 16 + 3 * 8 * 16 + 3 * 8 * 16);
         QCOMPARE(byLine.size(), std::size_t{256});
         for (const auto& [line, lineColours] : byLine)
             QCOMPARE(lineColours.size(), std::size_t{1});

@@ -451,6 +451,7 @@ void SceneController::buildLogical() {
     QVector<QVector3D> links, arcs;
     QVector<QColor> linkColors;
     detailed_.clear();
+    opticalInLogical_ = 0;
     if (job_ < static_cast<int>(placements.size()) && placements[job_].slices.front().geometry) {
         const model::PlacedSlice& slice = placements[job_].slices.front();
         const model::SliceGeometry& g = *slice.geometry;
@@ -459,6 +460,10 @@ void SceneController::buildLogical() {
         // Links coloured by how busy their axis is, in the utilization mode.
         const auto busy = coloring_.torusUtilization(job_);
         const bool byUtilization = colorMode_ == "utilization";
+        // Between two cubes a link is optical: it runs from one cube's face through an OCS to
+        // the next cube's face (TPU 3D pods; a sub-cube slice stays inside its cube).
+        const auto& cube = topology_->cluster().pod.cube;
+        const bool cubes = topology_->cluster().pod.kind == model::PodKind::Tpu3d && !g.subCube;
         auto position = [&](const std::vector<int>& c) {
             // Torus x across, z up, y in depth.
             return QVector3D(static_cast<float>(c[0]) * kChipPitch,
@@ -478,8 +483,12 @@ void SceneController::buildLogical() {
                     continue;
                 const QVector3D from = position(c), to = position(next);
                 if (c[a] + 1 < g.dims[a]) {
+                    const bool optical = cubes && a < 3 && (c[a] + 1) % cube[a] == 0;
+                    opticalInLogical_ += optical ? 1 : 0;
                     links << from << to;
-                    linkColors << (byUtilization ? ChipColoring::utilizationColor(busy[a]) : kLink);
+                    linkColors << (byUtilization ? ChipColoring::utilizationColor(busy[a])
+                                   : optical     ? kOptical
+                                                 : kLink);
                     continue;
                 }
                 // A wraparound link: an arc over the grid from the last chip back to the first
@@ -537,6 +546,8 @@ QVariantList SceneController::legend() const {
         }
     } else {
         add(tr("wraparound link"), kArc);
+        if (opticalInLogical_ > 0)
+            add(tr("optical link: cube face to cube face through an OCS"), kOptical);
     }
     return out;
 }

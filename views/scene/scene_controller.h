@@ -41,6 +41,8 @@ class SceneController : public QObject {
     Q_PROPERTY(bool showNetwork READ showNetwork WRITE setShowNetwork NOTIFY sceneChanged)
     Q_PROPERTY(int detailedRacks READ detailedRacks NOTIFY sceneChanged)
     Q_PROPERTY(int opticalLinks READ opticalLinks NOTIFY sceneChanged)
+    // Logical view: links between cubes of the slice (optical, through an OCS), arcs excluded.
+    Q_PROPERTY(int opticalLinksInSlice READ opticalLinksInSlice NOTIFY sceneChanged)
     Q_PROPERTY(bool showOptical READ showOptical WRITE setShowOptical NOTIFY sceneChanged)
     Q_PROPERTY(QStringList colorModes READ colorModes CONSTANT)
     Q_PROPERTY(QVariantList selectedRacks READ selectedRacks NOTIFY selectionChanged)
@@ -75,6 +77,7 @@ class SceneController : public QObject {
     void setShowNetwork(bool show);
     int detailedRacks() const { return static_cast<int>(detailed_.size()); }
     int opticalLinks() const { return optical_.segmentCount(); }
+    int opticalLinksInSlice() const { return opticalInLogical_; }
     bool showOptical() const { return showOptical_; }
     void setShowOptical(bool show);
     QStringList colorModes() const { return ChipColoring::modes(); }
@@ -146,6 +149,7 @@ class SceneController : public QObject {
     ChipColoring coloring_;
     const model::ProjectAnalysis* coloredAnalysis_ = nullptr; // what coloring_ was prepared for
     int wraparoundArcs_ = 0;
+    int opticalInLogical_ = 0;
     float siteOffset_ = 0;           // x distance between sites on the floor
     std::vector<int> rackChipCount_; // chips in each rack
     std::vector<int> detailed_;      // racks drawn chip by chip (level of detail), sorted
