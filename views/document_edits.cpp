@@ -7,6 +7,7 @@
 #include "presets/presets.h"
 #include "project/parallelism_edit.h"
 #include "project/placement.h"
+#include "project/project_io.h"
 #include "topology/slice_shape.h"
 
 #include <algorithm>
@@ -192,6 +193,39 @@ bool ProjectDocument::addJob(const QString& modelPreset, const QString& shapeOrN
     auto after = std::make_shared<model::Project>(*project_);
     after->jobs.push_back(defaultJob(*project_, *preset, shapeOrNodes));
     try {
+        model::placeJobs(*after);
+    } catch (const std::exception& e) {
+        setError(tr("The new job was refused: %1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
+    clearError();
+    pushProject(tr("Add job %1").arg(QString::fromStdString(after->jobs.back().name)), after);
+    setSelectedJob(static_cast<int>(after->jobs.size()) - 1);
+    return true;
+}
+
+bool ProjectDocument::addCustomJob(const QVariantMap& dims, const QString& shapeOrNodes) {
+    if (!project_)
+        return false;
+    model::ModelPreset custom;
+    const auto dim = [&dims](const char* key, int fallback = 0) {
+        return dims.value(QLatin1String(key), fallback).toInt();
+    };
+    custom.model.layers = dim("layers");
+    custom.model.dModel = dim("d_model");
+    custom.model.heads = dim("heads");
+    custom.model.kvHeads = dim("kv_heads", custom.model.heads);
+    custom.model.headDim = custom.model.heads > 0 ? custom.model.dModel / custom.model.heads : 0;
+    custom.model.ffn = dim("ffn");
+    custom.model.vocab = dim("vocab");
+    custom.model.seqLen = dim("seq_len");
+    custom.id = "custom-" + std::to_string(custom.model.layers) + "L-" +
+                std::to_string(custom.model.dModel);
+    auto after = std::make_shared<model::Project>(*project_);
+    after->jobs.push_back(defaultJob(*project_, custom, shapeOrNodes));
+    try {
+        // Through the file reader: every rule a project file obeys, with its pointer.
+        model::readProject(model::writeProject(*after));
         model::placeJobs(*after);
     } catch (const std::exception& e) {
         setError(tr("The new job was refused: %1").arg(QString::fromStdString(e.what())));

@@ -176,6 +176,7 @@ void ProjectDocument::setAnalysis(EngineWorker::Analysis analysis) {
     collectives_.setRows(collectiveRows(*project_, *analysis_, selectedJob_));
     tree_.setProject(*project_, *analysis_);
     emit analysisChanged();
+    emit jobSettingsChanged(); // they carry the analysis's mapping, chips and axes
     emit failuresChanged();
     emit engineBusyChanged();
 }

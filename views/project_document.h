@@ -94,6 +94,9 @@ class ProjectDocument : public QObject {
     Q_INVOKABLE bool setElastic(int job, bool elastic);
     Q_INVOKABLE bool setJobName(int job, const QString& name);
     Q_INVOKABLE bool addJob(const QString& modelPreset, const QString& shapeOrNodes);
+    // A job of a model given by hand: {layers, d_model, heads, kv_heads, ffn, vocab, seq_len};
+    // checked by the same rules as a project file (the error names the field).
+    Q_INVOKABLE bool addCustomJob(const QVariantMap& dims, const QString& shapeOrNodes);
     Q_INVOKABLE bool removeJob(int job);
     // The physical axes ("x", "y", "z", "nvlink", "dcn", "wan") a mesh axis is laid on; an empty
     // list lays it automatically again.

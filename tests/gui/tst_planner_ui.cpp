@@ -243,6 +243,29 @@ class PlannerUiTest : public QObject {
         QTRY_COMPARE(field->property("text").toString(), QString("x"));
     }
 
+    // Ctrl+J, "By hand…": the model's fields appear; OK adds the job and selects it.
+    void addAJobByHandFromTheDialog() {
+        w_.window->contentItem()->forceActiveFocus();
+        QTest::keyClick(w_.window, Qt::Key_J, Qt::ControlModifier);
+        QObject* dialog = w_.window->findChild<QObject*>("addJobDialog");
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        QQuickItem* models = w_.find("addJobModel");
+        models->setProperty("currentIndex", models->property("count").toInt() - 1);
+        QTRY_VERIFY(dialog->property("byHand").toBool());
+        QTRY_VERIFY(w_.find("custom_layers")->isVisible());
+        w_.grab("planner-add-job-by-hand");
+        QMetaObject::invokeMethod(dialog, "accept");
+        QVERIFY(w_.waitForEngine());
+        QTRY_COMPARE(w_.document.jobs()->rowCount(), 4);
+        QCOMPARE(w_.document.selectedJob(), 3);
+        QVERIFY(w_.document.jobSettings().value("name").toString().startsWith("custom-32L-4096"));
+        w_.document.undo();
+        QVERIFY(w_.waitForEngine());
+        QTRY_COMPARE(w_.document.jobs()->rowCount(), 3);
+        w_.document.setSelectedJob(0);
+    }
+
     void layoutsAtLaptopSize() {
         w_.window->resize(1280, 720);
         const QImage image = w_.grab("planner-ironwood-1280x720", 800);

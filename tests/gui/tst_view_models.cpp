@@ -313,6 +313,28 @@ class ViewModelsTest : public QObject {
         QVERIFY(!doc.modified());
     }
 
+    // A job of a model given by hand: checked by the project file's rules, with the field named.
+    void addAJobByHand() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        const QVariantMap dims{{"layers", 24}, {"d_model", 2048}, {"heads", 16},    {"kv_heads", 4},
+                               {"ffn", 8192},  {"vocab", 32000},  {"seq_len", 4096}};
+        QVERIFY(doc.addCustomJob(dims, "4x4x4"));
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.jobs()->rowCount(), 4);
+        QCOMPARE(doc.selectedJob(), 3);
+        QCOMPARE(doc.project()->jobs[3].model.headDim, 128);
+        QVERIFY(doc.dashboard().value("stepS").toDouble() > 0);
+        QVariantMap bad = dims;
+        bad["kv_heads"] = 5; // does not divide 16 heads
+        QVERIFY(!doc.addCustomJob(bad, "4x4x4"));
+        QVERIFY2(doc.errorText().contains("/jobs/4/model/kv_heads"), qPrintable(doc.errorText()));
+        QCOMPARE(doc.jobs()->rowCount(), 4);
+        doc.undo();
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.jobs()->rowCount(), 3);
+    }
+
     // A planned maintenance window costs goodput and shows in the job's settings; removing it
     // gives the goodput back; bad windows are refused.
     void maintenanceWindowsCostGoodput() {
