@@ -190,18 +190,7 @@ bool ProjectDocument::addJob(const QString& modelPreset, const QString& shapeOrN
         setError(tr("No built-in model \"%1\"").arg(modelPreset));
         return false;
     }
-    auto after = std::make_shared<model::Project>(*project_);
-    after->jobs.push_back(defaultJob(*project_, *preset, shapeOrNodes));
-    try {
-        model::placeJobs(*after);
-    } catch (const std::exception& e) {
-        setError(tr("The new job was refused: %1").arg(QString::fromStdString(e.what())));
-        return false;
-    }
-    clearError();
-    pushProject(tr("Add job %1").arg(QString::fromStdString(after->jobs.back().name)), after);
-    setSelectedJob(static_cast<int>(after->jobs.size()) - 1);
-    return true;
+    return addNewJob(defaultJob(*project_, *preset, shapeOrNodes));
 }
 
 bool ProjectDocument::addCustomJob(const QVariantMap& dims, const QString& shapeOrNodes) {
@@ -221,10 +210,14 @@ bool ProjectDocument::addCustomJob(const QVariantMap& dims, const QString& shape
     custom.model.seqLen = dim("seq_len");
     custom.id = "custom-" + std::to_string(custom.model.layers) + "L-" +
                 std::to_string(custom.model.dModel);
+    return addNewJob(defaultJob(*project_, custom, shapeOrNodes));
+}
+
+bool ProjectDocument::addNewJob(model::Job job) {
     auto after = std::make_shared<model::Project>(*project_);
-    after->jobs.push_back(defaultJob(*project_, custom, shapeOrNodes));
+    after->jobs.push_back(std::move(job));
     try {
-        // Through the file reader: every rule a project file obeys, with its pointer.
+        // Through the file reader too: every rule a project file obeys, with its pointer.
         model::readProject(model::writeProject(*after));
         model::placeJobs(*after);
     } catch (const std::exception& e) {

@@ -151,6 +151,7 @@ class ProjectDocument : public QObject {
                bool markSaved = true);
     bool editJob(int job, const QString& text, const QString& mergeKey,
                  const std::function<void(model::Job&)>& edit);
+    bool addNewJob(model::Job job);
     bool cubesOfRacks(const QVariantList& racks, int& pod, std::vector<int>& cubes);
     // Like editJob, and the engines must also be able to lay the job out (its mapping).
     bool editPlan(int job, const QString& text, const std::function<void(model::Job&)>& edit);
