@@ -48,6 +48,9 @@ Item {
     View3D {
         id: view
         anchors.fill: parent
+        // Drawn straight into the window under the Qt Quick items, not into a texture first:
+        // under software GL this is 2-3x the frame rate (docs/scene.md, "Screenshots and speed").
+        renderMode: View3D.Underlay
         camera: camera
         environment: SceneEnvironment {
             clearColor: "#f4f6f8"

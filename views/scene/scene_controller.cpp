@@ -26,9 +26,10 @@ constexpr float kRackPitchX = 80, kRackPitchZ = 160, kRackWidth = 60, kRackHeigh
 constexpr float kChipPitch = 60, kChipSize = 24; // logical view
 // Level of detail: chips show when the camera is within 15 m of the floor point it looks at
 // (a chip is then ~6 px tall at 800 px), for at most 4,096 chips of the racks nearest that
-// point (measured under Xvfb + llvmpipe: ~4k instances keep 30+ fps, 9k draw at ~13 fps).
+// point (measured under Xvfb + llvmpipe, docs/scene.md: every Ironwood chip draws at ~40 fps,
+// a 110k-chip floor chip by chip at ~7, so a large floor shows chips only where one looks).
 constexpr float kDetailDistance = 1500;
-constexpr int kMaxDetailChips = 2048;
+constexpr int kMaxDetailChips = 4096;
 const QColor kOcs("#8e63ce"), kLink("#5f6368"), kArc("#f29900"), kPowerRow("#3c4043"),
     kOptical("#b39ddb"), kSelection("#f9ab00");
 
