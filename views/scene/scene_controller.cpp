@@ -137,9 +137,11 @@ void SceneController::takeAnalysis() {
         selection_.clear();
         emit selectionChanged();
     }
-    rackChipCount_.assign(racks, 0);
-    for (std::int64_t chip = 0; topology_ && chip < topology_->chipCount(); ++chip)
-        ++rackChipCount_[static_cast<std::size_t>(topology_->locate(chip).rack)];
+    // The chips of each rack, once per analysis: every rebuild (and each camera move that
+    // changes the level of detail) draws from it.
+    rackChips_.assign(racks, {});
+    for (qint64 chip = 0; topology_ && chip < topology_->chipCount(); ++chip)
+        rackChips_[static_cast<std::size_t>(topology_->locate(chip).rack)].push_back(chip);
 }
 
 int SceneController::ownerOf(qint64 chip) const {
@@ -200,13 +202,13 @@ std::vector<int> SceneController::chooseDetailedRacks() const {
     for (std::size_t r = 0; r < racks.size(); ++r) {
         const QVector3D at = rackPosition(racks[r]);
         const float d = QVector2D(at.x() - focus_.x(), at.z() - focus_.z()).length();
-        if (d <= radius && rackChipCount_[r] > 0)
+        if (d <= radius && !rackChips_[r].empty())
             near.push_back({d, static_cast<int>(r)});
     }
     std::sort(near.begin(), near.end());
     int chips = 0;
     for (const auto& [d, r] : near) {
-        chips += rackChipCount_[static_cast<std::size_t>(r)];
+        chips += static_cast<int>(rackChips_[static_cast<std::size_t>(r)].size());
         if (chips > kMaxDetailChips)
             break;
         chosen.push_back(r);
@@ -239,15 +241,11 @@ void SceneController::buildPhysical() {
     std::vector<char> detailed(floor.racks.size(), 0);
     for (int r : detailed_)
         detailed[static_cast<std::size_t>(r)] = 1;
-    // Chips of each rack, for chip detail and colours.
-    std::vector<std::vector<qint64>> rackChips(floor.racks.size());
-    for (qint64 chip = 0; chip < topology_->chipCount(); ++chip)
-        rackChips[static_cast<std::size_t>(topology_->locate(chip).rack)].push_back(chip);
     QVector<Box> boxes;
     for (std::size_t r = 0; r < floor.racks.size(); ++r) {
         const model::Rack& rack = floor.racks[r];
         const QVector3D base = rackPosition(rack);
-        const auto& chips = rackChips[r];
+        const auto& chips = rackChips_[r];
         if (rack.kind == model::RackKind::Ocs || chips.empty()) {
             boxes.push_back({base + QVector3D(0, kRackHeight / 2, 0),
                              QVector3D(kRackWidth, kRackHeight, kRackWidth), kOcs});

@@ -150,11 +150,11 @@ class SceneController : public QObject {
     const model::ProjectAnalysis* coloredAnalysis_ = nullptr; // what coloring_ was prepared for
     int wraparoundArcs_ = 0;
     int opticalInLogical_ = 0;
-    float siteOffset_ = 0;           // x distance between sites on the floor
-    std::vector<int> rackChipCount_; // chips in each rack
-    std::vector<int> detailed_;      // racks drawn chip by chip (level of detail), sorted
-    QVector3D focus_;                // where the camera looks on the floor
-    float focusDistance_ = -1;       // how far it is from there (-1: not looking at the floor)
+    float siteOffset_ = 0;                       // x distance between sites on the floor
+    std::vector<std::vector<qint64>> rackChips_; // chips of each rack
+    std::vector<int> detailed_; // racks drawn chip by chip (level of detail), sorted
+    QVector3D focus_;           // where the camera looks on the floor
+    float focusDistance_ = -1;  // how far it is from there (-1: not looking at the floor)
     QVector3D center_;
     float extent_ = 1000;
     // From the document's newest analysis: the topology with its failures, and who owns what.
