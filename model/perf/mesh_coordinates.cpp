@@ -3,19 +3,30 @@
 #include "perf/fabric.h"
 #include "topology/slice_coordinates.h"
 
+#include <array>
 #include <map>
-#include <string>
 
 namespace podplanner::model::perf {
 
 namespace {
 
-// Each chip's coordinate along every physical axis the fabric knows by name.
-std::vector<std::map<std::string, int>> physicalCoordinates(const Topology& topology,
-                                                            const JobPlacement& placement,
-                                                            std::vector<std::int64_t>& chips) {
+using PhysicalCoordinate = std::array<int, kMaxPhysicalAxes>;
+
+// Each chip's coordinate along the fabric's physical axes (an axis the fabric leaves out, being
+// of size 1, has none).
+std::vector<PhysicalCoordinate> physicalCoordinates(const Topology& topology,
+                                                    const JobPlacement& placement,
+                                                    const JobFabric& fabric,
+                                                    std::vector<std::int64_t>& chips) {
     const ClusterSpec& cluster = topology.cluster();
-    std::vector<std::map<std::string, int>> out;
+    const int x = fabric.indexOf("x"), y = fabric.indexOf("y"), z = fabric.indexOf("z"),
+              nvlink = fabric.indexOf("nvlink"), dcn = fabric.indexOf("dcn"),
+              wan = fabric.indexOf("wan");
+    auto set = [](PhysicalCoordinate& at, int axis, int value) {
+        if (axis >= 0)
+            at[static_cast<std::size_t>(axis)] = value;
+    };
+    std::vector<PhysicalCoordinate> out;
     std::map<int, int> siteRank;    // site -> its rank among the job's sites
     std::map<int, int> unitsInSite; // site -> slices (TPU) or nodes (GPU) seen so far
     for (const auto& s : placement.slices)
@@ -30,18 +41,19 @@ std::vector<std::map<std::string, int>> physicalCoordinates(const Topology& topo
         const int unitBase = unitsInSite[site];
         const int gpusPerNode = std::max(1, cluster.pod.gpusPerNode);
         for (std::size_t i = 0; i < sliceChips.size(); ++i) {
-            std::map<std::string, int> at{{"wan", siteRank[site]}};
+            PhysicalCoordinate at{};
+            set(at, wan, siteRank[site]);
             if (!torus.empty()) {
-                at["x"] = torus[i][0];
-                at["y"] = torus[i][1];
-                at["z"] = torus[i][2];
-                at["dcn"] = unitBase;
+                set(at, x, torus[i][0]);
+                set(at, y, torus[i][1]);
+                set(at, z, torus[i][2]);
+                set(at, dcn, unitBase);
             } else {
-                at["nvlink"] = static_cast<int>(i) % gpusPerNode;
-                at["dcn"] = unitBase + static_cast<int>(i) / gpusPerNode;
+                set(at, nvlink, static_cast<int>(i) % gpusPerNode);
+                set(at, dcn, unitBase + static_cast<int>(i) / gpusPerNode);
             }
             chips.push_back(sliceChips[i]);
-            out.push_back(std::move(at));
+            out.push_back(at);
         }
         unitsInSite[site] += torus.empty() ? static_cast<int>(slice.nodes.size()) : 1;
     }
@@ -57,7 +69,7 @@ JobMeshCoordinates meshCoordinates(const Topology& topology, const JobPlacement&
         return result;
     const JobFabric fabric = jobFabric(topology.cluster(), placement);
     std::vector<std::int64_t> chips;
-    const auto physical = physicalCoordinates(topology, placement, chips);
+    const auto physical = physicalCoordinates(topology, placement, fabric, chips);
     std::int64_t meshChips = 1;
     for (int s : layout.sizes)
         meshChips *= s;
@@ -74,9 +86,7 @@ JobMeshCoordinates meshCoordinates(const Topology& topology, const JobPlacement&
         for (int k = 0; k < m.count; ++k) {
             const Segment& seg = m.segments[static_cast<std::size_t>(k)];
             const auto p = static_cast<std::size_t>(seg.physical);
-            const auto found = at.find(fabric.axes[p].name);
-            const int value = found == at.end() ? 0 : found->second;
-            const int part = (value / taken[p]) % seg.factor;
+            const int part = (at[p] / taken[p]) % seg.factor;
             taken[p] *= seg.factor;
             coordinate[seg.mesh] += part * meshTaken[seg.mesh];
             meshTaken[seg.mesh] *= seg.factor;
