@@ -4,6 +4,7 @@
 #include "edit_commands.h"
 #include "project_document.h"
 
+#include "perf/evaluate.h"
 #include "presets/presets.h"
 #include "project/parallelism_edit.h"
 #include "project/placement.h"
@@ -15,10 +16,6 @@
 namespace podplanner::views {
 
 namespace {
-
-bool validJob(const model::Project* project, int job) {
-    return project && job >= 0 && job < static_cast<int>(project->jobs.size());
-}
 
 // Chips of a job's placement, or 0 when the plan cannot be placed as it is.
 std::int64_t placedChips(const model::Project& project, int job) {
@@ -82,16 +79,25 @@ model::Job defaultJob(const model::Project& project, const model::ModelPreset& p
 
 } // namespace
 
+std::string ProjectDocument::whyRefused(const model::Project& project, Check check) {
+    try {
+        model::placeJobs(project);
+        if (check == Check::Engines)
+            model::perf::evaluateProject(project); // a mapping that cannot be laid out throws
+        return {};
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+}
+
 bool ProjectDocument::editJob(int job, const QString& text, const QString& mergeKey,
-                              const std::function<void(model::Job&)>& edit) {
-    if (!validJob(project_.get(), job))
+                              const std::function<void(model::Job&)>& edit, Check check) {
+    if (!hasJob(job))
         return false;
     auto after = std::make_shared<model::Project>(*project_);
     edit(after->jobs[static_cast<std::size_t>(job)]);
-    try {
-        model::placeJobs(*after);
-    } catch (const std::exception& e) {
-        setError(tr("%1 was refused: %2").arg(text, QString::fromStdString(e.what())));
+    if (const std::string why = whyRefused(*after, check); !why.empty()) {
+        setError(tr("%1 was refused: %2").arg(text, QString::fromStdString(why)));
         return false;
     }
     clearError();
@@ -100,8 +106,7 @@ bool ProjectDocument::editJob(int job, const QString& text, const QString& merge
 }
 
 bool ProjectDocument::setMeshAxis(int job, const QString& axis, int value) {
-    if (!validJob(project_.get(), job) || !model::isEditableMeshAxis(axis.toStdString()) ||
-        value < 1)
+    if (!hasJob(job) || !model::isEditableMeshAxis(axis.toStdString()) || value < 1)
         return false;
     const auto& current = project_->jobs[static_cast<std::size_t>(job)];
     if (model::meshAxisValue(current.parallelism, axis.toStdString()) == value)
@@ -116,7 +121,7 @@ bool ProjectDocument::setMeshAxis(int job, const QString& axis, int value) {
 }
 
 bool ProjectDocument::setSliceShape(int job, const QString& shapeOrNodes) {
-    if (!validJob(project_.get(), job))
+    if (!hasJob(job))
         return false;
     const bool gpu = project_->cluster.pod.kind == model::PodKind::GpuFatTree;
     std::string whyNot;
@@ -144,7 +149,7 @@ bool ProjectDocument::setSliceShape(int job, const QString& shapeOrNodes) {
 }
 
 bool ProjectDocument::setHotSpares(int job, int spares) {
-    if (!validJob(project_.get(), job) || spares < 0)
+    if (!hasJob(job) || spares < 0)
         return false;
     return editJob(job, tr("Set hot spares to %1").arg(spares),
                    QStringLiteral("spares/%1").arg(job), [&](model::Job& j) {
@@ -231,7 +236,7 @@ bool ProjectDocument::addNewJob(model::Job job) {
 }
 
 bool ProjectDocument::removeJob(int job) {
-    if (!validJob(project_.get(), job) || project_->jobs.size() < 2) {
+    if (!hasJob(job) || project_->jobs.size() < 2) {
         setError(tr("A project keeps at least one job"));
         return false;
     }

@@ -1,34 +1,18 @@
 // ProjectDocument edits of how a job is laid out and kept running: the mapping of its mesh axes
-// onto the physical axes, the cubes it is placed on, and its planned maintenance windows. Each
-// is one undo step; one that leaves the plan unable to run is refused with the engine's reason.
+// onto the physical axes, the cubes it is placed on, its spares and its planned maintenance
+// windows. Each is one undo step; one that leaves the plan unable to run (placed and laid out
+// by the engines) is refused with the engine's reason.
 #include "edit_commands.h"
 #include "project_document.h"
 
 #include "analysis/project_analysis.h"
-#include "perf/evaluate.h"
 #include "perf/mesh_mapping.h"
-#include "project/placement.h"
 
 #include <algorithm>
 
 namespace podplanner::views {
 
 namespace {
-bool validJob(const model::Project* project, int job) {
-    return project && job >= 0 && job < static_cast<int>(project->jobs.size());
-}
-
-// Why the engines cannot place or lay out the plan; empty when they can.
-std::string whyPlanCannotRun(const model::Project& project) {
-    try {
-        model::placeJobs(project);
-        model::perf::evaluateProject(project); // a mapping that cannot be laid out throws
-        return {};
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-}
-
 using Mapping = std::vector<std::pair<std::string, std::vector<std::string>>>;
 
 void setAxisMapping(Mapping& mapping, const std::string& axis,
@@ -46,27 +30,12 @@ void setAxisMapping(Mapping& mapping, const std::string& axis,
 }
 } // namespace
 
-bool ProjectDocument::editPlan(int job, const QString& text,
-                               const std::function<void(model::Job&)>& edit) {
-    if (!validJob(project_.get(), job))
-        return false;
-    auto after = std::make_shared<model::Project>(*project_);
-    edit(after->jobs[static_cast<std::size_t>(job)]);
-    if (const std::string why = whyPlanCannotRun(*after); !why.empty()) {
-        setError(tr("%1 was refused: %2").arg(text, QString::fromStdString(why)));
-        return false;
-    }
-    clearError();
-    pushProject(text, std::move(after));
-    return true;
-}
-
 bool ProjectDocument::setMeshMapping(int job, const QString& axis, const QStringList& physical) {
     const std::string name = axis.toStdString();
     bool known = false;
     for (std::size_t a = 0; a < model::perf::kMeshAxes; ++a)
         known = known || name == model::perf::meshAxisName(a);
-    if (!known || !validJob(project_.get(), job))
+    if (!known || !hasJob(job))
         return false;
     std::vector<std::string> axes;
     for (const QString& p : physical)
@@ -81,12 +50,12 @@ bool ProjectDocument::setMeshMapping(int job, const QString& axis, const QString
                                 : tr("Lay %1 on %2").arg(axis, physical.join(QLatin1Char(' ')));
     auto after = std::make_shared<model::Project>(*project_);
     after->jobs[j].parallelism.mapping = mapping;
-    std::string why = whyPlanCannotRun(*after);
+    std::string why = whyRefused(*after, Check::Engines);
     if (!why.empty() && !axes.empty() && mapping.size() > 1) {
         // The other axes' explicit places may be what no longer fits (tp moved onto the axis
         // fsdp was given): lay them automatically around the one just chosen.
         after->jobs[j].parallelism.mapping = {{name, axes}};
-        if (whyPlanCannotRun(*after).empty()) {
+        if (whyRefused(*after, Check::Engines).empty()) {
             why.clear();
             text = tr("Lay %1 on %2, the other axes automatically")
                        .arg(axis, physical.join(QLatin1Char(' ')));
@@ -102,11 +71,11 @@ bool ProjectDocument::setMeshMapping(int job, const QString& axis, const QString
 }
 
 bool ProjectDocument::clearMeshMapping(int job) {
-    if (!validJob(project_.get(), job) ||
-        project_->jobs[static_cast<std::size_t>(job)].parallelism.mapping.empty())
+    if (!hasJob(job) || project_->jobs[static_cast<std::size_t>(job)].parallelism.mapping.empty())
         return false;
-    return editPlan(job, tr("Lay every mesh axis automatically"),
-                    [](model::Job& j) { j.parallelism.mapping.clear(); });
+    return editJob(
+        job, tr("Lay every mesh axis automatically"), {},
+        [](model::Job& j) { j.parallelism.mapping.clear(); }, Check::Engines);
 }
 
 // Racks picked in the scene as cubes of one pod (sorted); false, with the reason, otherwise.
@@ -138,7 +107,7 @@ bool ProjectDocument::cubesOfRacks(const QVariantList& racks, int& pod, std::vec
 bool ProjectDocument::setSpareCubes(int job, const QVariantList& racks) {
     int pod = 0;
     std::vector<int> cubes;
-    if (!validJob(project_.get(), job) || !cubesOfRacks(racks, pod, cubes))
+    if (!hasJob(job) || !cubesOfRacks(racks, pod, cubes))
         return false;
     const auto& spec = project_->jobs[static_cast<std::size_t>(job)];
     if (!spec.placement.pods.empty() && pod != spec.placement.pods.front()) {
@@ -147,32 +116,35 @@ bool ProjectDocument::setSpareCubes(int job, const QVariantList& racks) {
         return false;
     }
     const QString name = QString::fromStdString(spec.name);
-    return editPlan(
+    return editJob(
         job,
         tr("Hold %n cube(s) as spares of %1", nullptr, static_cast<int>(cubes.size())).arg(name),
+        {},
         [&](model::Job& j) {
             j.reliability.spareCubes = cubes;
             j.reliability.hotSpareCubes = static_cast<int>(cubes.size());
-        });
+        },
+        Check::Engines);
 }
 
 bool ProjectDocument::placeOnCubes(int job, const QVariantList& racks) {
     int pod = 0;
     std::vector<int> cubes;
-    if (!validJob(project_.get(), job) || !cubesOfRacks(racks, pod, cubes))
+    if (!hasJob(job) || !cubesOfRacks(racks, pod, cubes))
         return false;
     const QString name = QString::fromStdString(project_->jobs[static_cast<std::size_t>(job)].name);
-    return editPlan(job,
-                    tr("Place %1 on %n cube(s)", nullptr, static_cast<int>(cubes.size())).arg(name),
-                    [&](model::Job& j) {
-                        j.placement.pods = {pod};
-                        j.placement.cubes = cubes;
-                    });
+    return editJob(
+        job, tr("Place %1 on %n cube(s)", nullptr, static_cast<int>(cubes.size())).arg(name), {},
+        [&](model::Job& j) {
+            j.placement.pods = {pod};
+            j.placement.cubes = cubes;
+        },
+        Check::Engines);
 }
 
 bool ProjectDocument::addMaintenance(int job, int powerRow, double everyDays, double durationH,
                                      const QString& mode) {
-    if (!validJob(project_.get(), job) || !analysis_ || !analysis_->topology)
+    if (!hasJob(job) || !analysis_ || !analysis_->topology)
         return false;
     if (powerRow < 0 || powerRow >= analysis_->topology->floor().powerRows || everyDays < 0.01 ||
         durationH <= 0 || durationH > everyDays * 24 || (mode != "drain" && mode != "spares")) {
@@ -185,22 +157,26 @@ bool ProjectDocument::addMaintenance(int job, int powerRow, double everyDays, do
     w.everyDays = everyDays;
     w.durationH = durationH;
     w.mode = mode.toStdString();
-    return editPlan(job,
-                    tr("Maintain power row %1 every %2 days for %3 h")
-                        .arg(powerRow)
-                        .arg(everyDays)
-                        .arg(durationH),
-                    [&](model::Job& j) { j.reliability.maintenance.push_back(w); });
+    return editJob(
+        job,
+        tr("Maintain power row %1 every %2 days for %3 h")
+            .arg(powerRow)
+            .arg(everyDays)
+            .arg(durationH),
+        {}, [&](model::Job& j) { j.reliability.maintenance.push_back(w); }, Check::Engines);
 }
 
 bool ProjectDocument::removeMaintenance(int job, int window) {
-    if (!validJob(project_.get(), job) || window < 0 ||
+    if (!hasJob(job) || window < 0 ||
         window >= static_cast<int>(
                       project_->jobs[static_cast<std::size_t>(job)].reliability.maintenance.size()))
         return false;
-    return editPlan(job, tr("Remove maintenance window %1").arg(window + 1), [&](model::Job& j) {
-        j.reliability.maintenance.erase(j.reliability.maintenance.begin() + window);
-    });
+    return editJob(
+        job, tr("Remove maintenance window %1").arg(window + 1), {},
+        [&](model::Job& j) {
+            j.reliability.maintenance.erase(j.reliability.maintenance.begin() + window);
+        },
+        Check::Engines);
 }
 
 } // namespace podplanner::views

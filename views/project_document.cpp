@@ -47,8 +47,7 @@ QString ProjectDocument::engineError() const {
 }
 
 void ProjectDocument::setSelectedJob(int job) {
-    if (job == selectedJob_ || job < 0 || !project_ ||
-        job >= static_cast<int>(project_->jobs.size()))
+    if (job == selectedJob_ || !hasJob(job))
         return;
     selectedJob_ = job;
     if (analysis_)

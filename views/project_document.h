@@ -149,12 +149,16 @@ class ProjectDocument : public QObject {
     void requestAnalysis();
     void adopt(std::shared_ptr<const model::Project> project, const QString& path,
                bool markSaved = true);
+    // What an edit must leave possible: placing the jobs, or also laying them out (a mapping).
+    enum class Check { Placement, Engines };
+    static std::string whyRefused(const model::Project& project, Check check);
     bool editJob(int job, const QString& text, const QString& mergeKey,
-                 const std::function<void(model::Job&)>& edit);
+                 const std::function<void(model::Job&)>& edit, Check check = Check::Placement);
+    bool hasJob(int job) const {
+        return project_ && job >= 0 && job < static_cast<int>(project_->jobs.size());
+    }
     bool addNewJob(model::Job job);
     bool cubesOfRacks(const QVariantList& racks, int& pod, std::vector<int>& cubes);
-    // Like editJob, and the engines must also be able to lay the job out (its mapping).
-    bool editPlan(int job, const QString& text, const std::function<void(model::Job&)>& edit);
     void pushProject(const QString& text, std::shared_ptr<const model::Project> after,
                      const QString& mergeKey = {});
 
