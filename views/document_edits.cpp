@@ -182,7 +182,9 @@ bool ProjectDocument::applyLayout(int job, const QVariantMap& layout) {
         p.fsdpGather = layout.value("fsdp_per_step", p.fsdpGather == "per_step").toBool()
                            ? "per_step"
                            : "per_pass";
-        p.shardOptimizer = layout.value("shard_optimizer", p.shardOptimizer).toBool();
+        p.zeroStage = layout.value("zero_stage", p.zeroStage).toInt();
+        p.shardOptimizer = p.zeroStage >= 1;
+        p.tpOverlap = layout.value("tp_overlap", p.tpOverlap).toBool();
         if (layout.contains("recompute"))
             j.training.recompute = layout["recompute"].toString().toStdString();
         p.mapping.clear(); // the planner's mapping is the engine's best, which auto finds again

@@ -71,7 +71,8 @@ bool PlanTask::start(ProjectDocument* document, int job, int top) {
                 m["virtual_stages"] = c.layout.virtualStages;
                 m["sequence_parallel"] = c.layout.sequenceParallel;
                 m["fsdp_per_step"] = c.layout.fsdpPerStep;
-                m["shard_optimizer"] = c.layout.shardOptimizer;
+                m["zero_stage"] = c.layout.zeroStage;
+                m["tp_overlap"] = c.layout.tpOverlap;
                 m["recompute"] = model::perf::recomputeName(c.layout.recompute);
                 m["stepS"] = c.step.stepS;
                 m["mfu"] = c.step.mfu;

@@ -20,9 +20,29 @@ struct ChipType {
     bool twistedTorus = false;  // can slices of this chip be wired as twisted tori
     // Largest fraction of peak that large dense matmuls reach (public GEMM measurements).
     double matmulEfficiency = 1.0;
+    // Below 16 bits the plateau is lower (scaling, casts and the memory of smaller operands):
+    // per precision where known, else matmulEfficiency.
+    std::map<std::string, double> matmulEfficiencyByPrecision;
+    double matmulEfficiencyAt(const std::string& precision) const {
+        const auto it = matmulEfficiencyByPrecision.find(precision);
+        return it == matmulEfficiencyByPrecision.end() ? matmulEfficiency : it->second;
+    }
     int matmulTile = 128; // matmul unit tile: dimensions are padded to multiples of it
+    // Matrix units that work in parallel (SMs on a GPU, MXUs on a TPU): matmuls run in waves
+    // of one output tile per unit.
+    int matmulUnits = 1;
+    // Fixed work of one output tile (loading the pipeline, writing the result), in elements of
+    // K: a matmul of inner dimension K reaches K / (K + this) of the plateau.
+    double matmulKOverhead = 0;
     // Fraction of peak that fused (flash) attention kernels reach; < 0: as matmulEfficiency.
     double attentionEfficiency = -1;
+    // Achieved / nominal HBM bandwidth of streaming (element-wise) kernels.
+    double hbmEfficiency = 1.0;
+    // Fixed time of one kernel launch (GPU) or one fused XLA computation (TPU), microseconds.
+    double kernelOverheadUs = 0;
+    // Host memory and host link per chip, for activations offloaded to the host.
+    double hostMemoryGib = 0;
+    double hostGbyteS = 0;
     // Achieved / nominal bandwidth of collectives on each link kind (public measurements).
     double iciEfficiency = 1.0;
     double nvlinkEfficiency = 1.0;

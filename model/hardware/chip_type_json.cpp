@@ -34,9 +34,26 @@ ChipType readChipType(const Json& value, const std::string& pointer) {
     chip.powerW = in.number("power_w", 0, 1e6, 0);
     chip.priceUsdPerHour = in.number("price_usd_per_hour", 0, 1e6, 0);
     chip.twistedTorus = in.boolean("twisted_torus", false);
-    chip.matmulEfficiency = in.number("matmul_efficiency", 0.01, 1, 1);
+    if (const Json* e = in.get("matmul_efficiency"); e && e->is_object()) {
+        // {"bf16": 0.8, "fp8": 0.6}: the bf16 value (or the first given) is the default.
+        for (const auto& [precision, efficiency] : e->items()) {
+            const std::string at = childPointer(in.at("matmul_efficiency"), precision);
+            readChoice(Json(precision), at, kPrecisions);
+            chip.matmulEfficiencyByPrecision[precision] = readNumber(efficiency, at, 0.01, 1);
+        }
+        const auto& m = chip.matmulEfficiencyByPrecision;
+        chip.matmulEfficiency = m.count("bf16") ? m.at("bf16") : m.empty() ? 1.0 : m.begin()->second;
+    } else {
+        chip.matmulEfficiency = in.number("matmul_efficiency", 0.01, 1, 1);
+    }
     chip.matmulTile = static_cast<int>(in.integer("matmul_tile", 1, 4096, 128));
+    chip.matmulUnits = static_cast<int>(in.integer("matmul_units", 1, 100000, 1));
+    chip.matmulKOverhead = in.number("matmul_k_overhead", 0, 1e6, 0);
     chip.attentionEfficiency = in.number("attention_efficiency", 0.01, 1, chip.matmulEfficiency);
+    chip.hbmEfficiency = in.number("hbm_efficiency", 0.01, 1, 1);
+    chip.kernelOverheadUs = in.number("kernel_overhead_us", 0, 1e6, 0);
+    chip.hostMemoryGib = in.number("host_memory_gib", 0, 1e7, 0);
+    chip.hostGbyteS = in.number("host_gbyte_s", 0, 1e6, 0);
     if (const Json* link = in.get("link_efficiency")) {
         ObjectReader e(*link, in.at("link_efficiency"));
         chip.iciEfficiency = e.number("ici", 0.01, 1, 1);

@@ -39,28 +39,35 @@ AxisGroup axisGroup(const MeshMapping& mapping, const JobFabric& fabric, std::ui
             g.latencyS += steps * seg.stride * axis.hopLatencyS;
         } else {
             g.gbyteS = axis.chipGbyteS;
-            // Switched levels: NCCL-style rings inside an NVLink domain; trees of about
-            // 2 log2(n) hops across the DCN and WAN.
-            const double steps = axis.level == Level::NvLink
-                                     ? g.members - 1
-                                     : 2.0 * std::ceil(std::log2(std::max(2, g.members)));
-            g.latencyS = steps * axis.hopLatencyS;
+            // Switched levels: rings, one step per member but one (NCCL's ring algorithm,
+            // whose per-step latency its tuning model charges on every level).
+            g.latencyS = (g.members - 1) * axis.hopLatencyS;
         }
     }
     AxisGroup group;
     int torusAxesInFabric = 0;
     for (int p = 0; p < fabric.count; ++p)
         torusAxesInFabric += fabric.axes[static_cast<std::size_t>(p)].level == Level::Torus;
+    // NCCL runs one flat ring over all members of switched levels (NVLink inside a node, the
+    // network between nodes): its n - 1 steps are n_outer - 1 crossings of the slower level and
+    // n_outer (n_inner - 1) of the faster (tuning.cc's nInterSteps and nsteps - nInterSteps).
+    // XLA on a TPU slice is hierarchical instead: the torus level's steps are taken once.
+    int outerSwitched = 1;
     for (std::size_t li = 4; li-- > 0;) {
         if (!present[li])
             continue;
         LevelGroup g = byLevel[li];
-        if (g.level == Level::Torus)
+        if (g.level == Level::Torus) {
             g.coversTwistedTorus = torusAxesFull == torusAxesInFabric;
+        } else {
+            g.latencyS *= outerSwitched;
+            outerSwitched *= g.members;
+        }
         group.levels[static_cast<std::size_t>(group.count++)] = g;
         group.members *= g.members;
     }
     group.twistedGain = fabric.twistedAllToAllGain;
+    group.baseLatencyS = fabric.collectiveBaseS;
     return group;
 }
 
@@ -72,7 +79,7 @@ double effectiveGbyteS(const LevelGroup& g, double levelBytes) {
 }
 
 double allGatherSeconds(double bytes, const AxisGroup& group) {
-    double seconds = 0;
+    double seconds = group.baseLatencyS;
     double inner = group.members; // members reached through this level and the faster ones
     for (int l = 0; l < group.count; ++l) {
         const LevelGroup& g = group.levels[static_cast<std::size_t>(l)];
@@ -87,7 +94,7 @@ double allGatherSeconds(double bytes, const AxisGroup& group) {
 
 double allToAllSeconds(double bytes, const AxisGroup& group) {
     const double n = group.members;
-    double seconds = 0;
+    double seconds = group.baseLatencyS;
     double reachedBefore = n; // destinations reached through faster levels, computed inward
     for (int l = 0; l < group.count; ++l)
         reachedBefore /= group.levels[static_cast<std::size_t>(l)].members;
@@ -125,14 +132,14 @@ double collectiveSeconds(CollectiveKind kind, double bytes, const AxisGroup& gro
     case CollectiveKind::ReduceScatter:
         return allGatherSeconds(bytes, group);
     case CollectiveKind::AllReduce:
-        return 2.0 * allGatherSeconds(bytes, group);
+        return 2.0 * allGatherSeconds(bytes, group) - group.baseLatencyS;
     case CollectiveKind::AllToAll:
         return allToAllSeconds(bytes, group);
     case CollectiveKind::PointToPoint: {
         // A send to the next stage over one link of the slowest level the axis uses; the
         // message-size curve was measured on collectives, so a plain send gets only latency.
         const LevelGroup& g = group.levels[0];
-        return bytes / (g.linkGbyteS * 1e9) + g.hopLatencyS;
+        return bytes / (g.linkGbyteS * 1e9) + g.hopLatencyS + group.baseLatencyS;
     }
     }
     return 0;

@@ -35,6 +35,7 @@ struct AxisGroup {
     int count = 0;
     int members = 1;
     double twistedGain = 1.0;
+    double baseLatencyS = 0; // once per collective
 };
 
 AxisGroup axisGroup(const MeshMapping& mapping, const JobFabric& fabric, std::uint8_t mesh);

@@ -1,6 +1,7 @@
 #pragma once
 // Performance of every job of a project as it is laid out in the project file (docs/engine.md).
 // Jobs that cross the WAN share it in proportion to their traffic.
+#include "perf/mapping_search.h"
 #include "perf/step_model.h"
 #include "project/project.h"
 
@@ -27,11 +28,6 @@ struct ProjectEvaluation {
 };
 
 Layout layoutOf(const Job& job);
-
-// The fastest mapping of the layout's mesh on the fabric: every order of the mesh axes laid
-// greedily, and every way of splitting each mesh axis over the physical axes (a size-4 tp can
-// take x(2) y(2) instead of x(4)). Returns false when no mapping exists.
-bool chooseBestMapping(const JobContext& ctx, Layout& layout, StepResult& result);
 
 // Throws InputError (pointer into /jobs/N/parallelism) when a job's layout cannot run.
 ProjectEvaluation evaluateProject(const Project& project);

@@ -9,8 +9,13 @@
 namespace podplanner::model::perf {
 
 namespace {
-// HARDWARE.md: "a latency term of about 1 us per hop" on ICI; NVLink taken the same.
+// HARDWARE.md: "a latency term of about 1 us per hop" on ICI.
 constexpr double kIciHopS = 1e-6;
+// NCCL's own cost model (src/graph/tuning.cc): a ring step over NVLink costs 1.9 us (LL128)
+// to 3.4 us (Simple), 2 taken; every collective starts with a base latency of 8.4 us (Ring,
+// Simple).
+constexpr double kNvlinkHopS = 2e-6;
+constexpr double kNcclBaseS = 8.4e-6;
 } // namespace
 
 const char* levelName(Level level) {
@@ -56,7 +61,9 @@ JobFabric jobFabric(const ClusterSpec& cluster, const JobPlacement& placement, L
         }
     } else {
         add({"nvlink", Level::NvLink, cluster.pod.gpusPerNode, false,
-             chip.nvlinkGbyteS * chip.nvlinkEfficiency, kIciHopS, chip.nvlinkHalfBandwidthBytes});
+             chip.nvlinkGbyteS * chip.nvlinkEfficiency, kNvlinkHopS,
+             chip.nvlinkHalfBandwidthBytes});
+        f.collectiveBaseS = kNcclBaseS;
     }
 
     // Pods (TPU slices) or nodes (GPU) of the job within a site, then sites.
@@ -75,8 +82,8 @@ JobFabric jobFabric(const ClusterSpec& cluster, const JobPlacement& placement, L
     const double jobChipsPerPod =
         static_cast<double>(placement.chips()) / static_cast<double>(placement.slices.size());
     const double dcnPerChip = std::min(nicPerChip, podUplink * shares.dcn / jobChipsPerPod);
-    // dcn.latency_us is the latency of one traversal of the network; collectives over it take
-    // about 2 log2(n) traversals (collective_cost.cpp).
+    // dcn.latency_us is the latency of one traversal of the network: one step of a ring
+    // collective over it (collective_cost.cpp).
     add({"dcn", Level::Dcn, perSite, false, dcnPerChip, cluster.network.dcnLatencyUs * 1e-6,
          chip.dcnHalfBandwidthBytes});
     if (siteCount > 1) {

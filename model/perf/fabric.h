@@ -32,6 +32,8 @@ struct JobFabric {
     int count = 0;
     // All-to-all throughput gain of a twisted torus over the plain one (1 when not twisted).
     double twistedAllToAllGain = 1.0;
+    // Fixed start-up of one collective (NCCL's base latency on GPUs), seconds.
+    double collectiveBaseS = 0;
 
     int indexOf(const std::string& name) const;
 };

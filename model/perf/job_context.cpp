@@ -1,25 +1,23 @@
 #include "perf/job_context.h"
 
+#include "project/training_json.h"
+
 namespace podplanner::model::perf {
 
 Recompute parseRecompute(const std::string& text) {
-    if (text == "full")
-        return Recompute::Full;
-    if (text == "selective")
-        return Recompute::Selective;
+    if (text == "custom")
+        return Recompute::Custom;
+    const auto& names = recomputePolicyNames();
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == text)
+            return static_cast<Recompute>(i);
     return Recompute::None;
 }
 
 const char* recomputeName(Recompute r) {
-    switch (r) {
-    case Recompute::None:
-        return "none";
-    case Recompute::Selective:
-        return "selective";
-    case Recompute::Full:
-        return "full";
-    }
-    return "";
+    if (r == Recompute::Custom)
+        return "custom";
+    return recomputePolicyNames().at(static_cast<std::size_t>(r)).c_str();
 }
 
 double layersPerStage(int layers, int pp, int virtualStages) {
@@ -34,17 +32,16 @@ JobContext makeJobContext(const Job& job, const ChipType& chip, const JobFabric&
     c.chip = chip;
     c.counts = countTransformer(job.model);
     c.fabric = fabric;
+    c.framework = frameworkTraits(job, chip);
     c.chips = chips;
     const std::string& precision = job.training.precision;
     c.peakFlops = chip.peakTflops.at(precision) * 1e12;
-    c.hbmBytesPerS = chip.hbmGbyteS * 1e9;
-    c.hbmCapacityBytes = chip.hbmGib * 1024.0 * 1024.0 * 1024.0;
+    c.kernels = makeKernelModel(chip, precision, c.peakFlops);
+    c.hbmBytesPerS = c.kernels.hbmBytesPerS;
+    c.hbmCapacityBytes = chip.hbmGib * 1024.0 * 1024.0 * 1024.0 * (1.0 - kHbmReserveFraction);
     const bool fp32 = precision == "fp32" || precision == "tf32";
     c.matmulBytes = fp32 ? 4.0 : precision == "bf16" ? 2.0 : precision == "fp4" ? 0.5 : 1.0;
     c.activationBytes = fp32 ? 4.0 : 2.0;
-    c.weightBytes = fp32 ? 4.0 : 2.0;
-    c.gradientBytes = 4.0;
-    c.optimizerBytes = fp32 ? 8.0 : 12.0;
     return c;
 }
 

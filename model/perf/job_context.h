@@ -1,31 +1,52 @@
 #pragma once
-// What stays fixed while layouts of one job are tried: the model's counts, the chip, the fabric
-// the job's placement gives it, the batch and the precision.
+// What stays fixed while layouts of one job are tried: the model's counts, the chip and its
+// kernel constants, the framework's bytes per parameter, the fabric the job's placement gives
+// it, the batch and the precision.
 #include "hardware/chip_type.h"
 #include "perf/fabric.h"
+#include "perf/framework.h"
+#include "perf/kernel_cost.h"
 #include "perf/transformer_counts.h"
 #include "project/job.h"
 
 namespace podplanner::model::perf {
 
-enum class Recompute : std::uint8_t { None, Selective, Full };
+// Recompute policies (docs/format.md, "training"), in the order of recomputePolicyNames().
+enum class Recompute : std::uint8_t {
+    None,
+    Selective,
+    Full,
+    Minimal,
+    MinimalWithContext,
+    SaveDotWithContextExceptMlp,
+    SaveDotExceptMlpwi,
+    SaveDotExceptMlp,
+    SaveQkvProj,
+    SaveOutProj,
+    QkvProjOffloaded,
+    MinimalOffloaded,
+    Custom
+};
 Recompute parseRecompute(const std::string& text);
 const char* recomputeName(Recompute r);
+
+// HBM the allocator and runtime keep for themselves: fragmentation of the caching allocator,
+// the CUDA or TPU runtime's context, communication buffers (docs/engine.md, "Memory").
+inline constexpr double kHbmReserveFraction = 0.05;
 
 struct JobContext {
     const Job* job = nullptr;
     ChipType chip;
     TransformerCounts counts;
     JobFabric fabric;
+    FrameworkTraits framework;
+    KernelModel kernels;
     std::int64_t chips = 0;
     double peakFlops = 0; // at the job's precision, FLOP/s
     double hbmBytesPerS = 0;
-    double hbmCapacityBytes = 0;
-    double matmulBytes = 2;     // bytes per matmul operand element at the job's precision
-    double activationBytes = 2; // activations are kept and sent in bf16 (fp32 for fp32 runs)
-    double weightBytes = 2;     // the working copy of the weights
-    double gradientBytes = 4;   // gradients are reduced and accumulated in fp32
-    double optimizerBytes = 12; // fp32 master weights + Adam moments (8 for pure fp32)
+    double hbmCapacityBytes = 0; // usable: the chip's HBM less the allocator's reserve
+    double matmulBytes = 2;      // bytes per matmul operand element at the job's precision
+    double activationBytes = 2;  // activations are kept and sent in bf16 (fp32 for fp32 runs)
 };
 
 // Layers on the busiest pipeline stage: stages get ceil(L / (pp v)) layers per model chunk,

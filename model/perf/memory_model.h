@@ -1,7 +1,9 @@
 #pragma once
 // HBM used per chip (docs/engine.md, "Memory"): weights, gradients and optimizer state of the
-// chip's shard; activations kept for the backward pass under the recompute policy (Korthikanti
-// et al. 2022, adapted to flash attention and no dropout); temporary buffers.
+// chip's shard in the framework's dtypes and ZeRO stage; the activations the recompute policy
+// keeps, times the layer-microbatches the pipeline schedule holds; temporary buffers. The first
+// and the last pipeline stage are both counted and the larger is reported.
+#include "perf/activation_policy.h"
 #include "perf/job_context.h"
 #include "perf/mesh_mapping.h"
 
@@ -13,6 +15,7 @@ struct MemoryBreakdown {
     double optimizer = 0;
     double activations = 0;
     double temporary = 0;
+    double hostBytes = 0; // activations offloaded to host memory
 
     double total() const { return weights + gradients + optimizer + activations + temporary; }
 };
@@ -20,17 +23,19 @@ struct MemoryBreakdown {
 struct MemoryInputs {
     MeshSizes sizes{};
     int microbatches = 1;
-    Recompute recompute = Recompute::Selective;
-    bool sequenceParallel = true;
     int virtualStages = 1;
     double tokensPerMicrobatch = 0;
     bool fsdpPerStep = false;
-    bool shardOptimizer = false;
+    int zeroStage = 0;
 };
 
-// Parameters held by one chip (its shard), on the pipeline stage that holds the most.
+// Parameters held by one chip (its tp/pp/ep/fsdp shard) on the stage that holds the most.
 double localParameters(const JobContext& ctx, const MeshSizes& sizes, int virtualStages);
+// One layer's parameters on one chip before FSDP sharding (what a per-layer gather moves).
+double layerParameters(const JobContext& ctx, const MeshSizes& sizes);
 
-MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in);
+MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in,
+                              const LayerCost& layer, const ActivationPlan& plan,
+                              const HeadCost& head);
 
 } // namespace podplanner::model::perf

@@ -133,18 +133,6 @@ PlanResult planJob(const Project& project, std::size_t jobIndex, const PlanOptio
                                         ++plan.rejectedInvalid;
                                         continue;
                                     }
-                                    const double t =
-                                        static_cast<double>(job.training.globalBatchTokens) /
-                                        (static_cast<double>(dp) * fsdp * ep * cp * microbatches);
-                                    const MemoryBreakdown mem = memoryPerChip(
-                                        ctx, {l.sizes, microbatches, rc, true, vs, t});
-                                    const double over = mem.total() - ctx.hbmCapacityBytes;
-                                    if (over > 0) {
-                                        ++plan.rejectedMemory;
-                                        if (smallestOver < 0 || over < smallestOver)
-                                            smallestOver = over;
-                                        continue;
-                                    }
                                     const auto mapping = greedyMapping(fabric, l.sizes, kOrder);
                                     if (mapping) {
                                         l.mapping = *mapping;
@@ -156,8 +144,17 @@ PlanResult planJob(const Project& project, std::size_t jobIndex, const PlanOptio
                                             continue;
                                         }
                                     }
+                                    const StepResult step = evaluateLayout(ctx, l);
+                                    if (!step.fits) {
+                                        const double over =
+                                            step.memory.total() - ctx.hbmCapacityBytes;
+                                        ++plan.rejectedMemory;
+                                        if (smallestOver < 0 || (over > 0 && over < smallestOver))
+                                            smallestOver = std::max(0.0, over);
+                                        continue;
+                                    }
                                     ++plan.layoutsEvaluated;
-                                    PlanCandidate c{l, evaluateLayout(ctx, l), {}, {}};
+                                    PlanCandidate c{l, step, {}, {}};
                                     if (best.size() < keep) {
                                         best.push_back(c);
                                     } else {

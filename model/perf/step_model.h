@@ -17,8 +17,9 @@ struct Layout {
     bool sequenceParallel = true;
     int virtualStages = 1; // > 1: interleaved 1F1B
     Recompute recompute = Recompute::Selective;
-    bool fsdpPerStep = false;    // gather FSDP weights once per step (else every pass)
-    bool shardOptimizer = false; // ZeRO-1 over dp
+    bool fsdpPerStep = false; // gather FSDP weights once per step (else every pass)
+    int zeroStage = 0;        // ZeRO over dp: 1 optimizer state, 2 gradients, 3 weights
+    bool tpOverlap = false;   // tp collectives overlapped with their matmuls
     MeshMapping mapping;
 };
 
@@ -30,7 +31,7 @@ struct CollectiveRow {
     double exposedSeconds = 0;
 };
 
-inline constexpr std::size_t kMaxCollectives = 12;
+inline constexpr std::size_t kMaxCollectives = 16;
 
 struct StepResult {
     double stepS = 0;
@@ -38,6 +39,7 @@ struct StepResult {
     double exposedCommS = 0; // communication not hidden behind compute
     double bubbleS = 0;      // pipeline fill and drain
     double optimizerS = 0;
+    double recomputeS = 0;   // of computeS: forward work rerun in the backward pass
     double mfu = 0;
     double hfu = 0;
     double tokensPerS = 0;

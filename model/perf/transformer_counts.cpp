@@ -8,17 +8,19 @@ TransformerCounts countTransformer(const ModelSpec& m) {
     const double qDim = static_cast<double>(m.heads) * m.headDim;
     const double kvDim = static_cast<double>(m.kvHeads) * m.headDim;
     c.attentionParamsPerLayer = d * qDim + 2 * d * kvDim + qDim * d;
-    const double matricesPerMlp = m.ffnKind == "swiglu" ? 3.0 : 2.0; // gate, up, down
+    const double matricesPerMlp = m.gatedMlp() ? 3.0 : 2.0; // (gate,) up, down
     if (m.isMoe()) {
         const double perExpert = matricesPerMlp * d * m.expertFfn;
         c.expertParamsPerLayer = perExpert * m.experts;
-        c.activeMlpParamsPerLayer = perExpert * m.topK;
+        // Shared experts are dense: every token passes through them, every chip holds them.
+        c.denseMlpParamsPerLayer = perExpert * m.sharedExperts;
+        c.activeMlpParamsPerLayer = perExpert * (m.topK + m.sharedExperts);
         c.routerParamsPerLayer = d * m.experts;
     } else {
         c.denseMlpParamsPerLayer = matricesPerMlp * d * m.ffn;
         c.activeMlpParamsPerLayer = c.denseMlpParamsPerLayer;
     }
-    c.embeddingParams = static_cast<double>(m.vocab) * d;
+    c.embeddingParams = m.tiedEmbeddings ? 0.0 : static_cast<double>(m.vocab) * d;
     c.outputParams = static_cast<double>(m.vocab) * d;
     const double layers = m.layers;
     c.totalParams = layers * (c.attentionParamsPerLayer + c.denseMlpParamsPerLayer +
@@ -29,16 +31,14 @@ TransformerCounts countTransformer(const ModelSpec& m) {
         c.outputParams;
     c.attentionFlopsPerTokenForward = 4.0 * layers * qDim * m.seqLen;
     c.modelFlopsPerToken = 6.0 * c.activeMatmulParams + 3.0 * c.attentionFlopsPerTokenForward;
+    // Forward matmul FLOPs per token of each recomputable part of one layer.
+    c.qkvFlopsPerLayer = 2.0 * d * (qDim + 2 * kvDim);
+    c.coreFlopsPerLayer = 4.0 * qDim * m.seqLen;
+    c.outProjFlopsPerLayer = 2.0 * qDim * d;
+    const double activeMlp = c.activeMlpParamsPerLayer + c.routerParamsPerLayer;
+    c.mlpInFlopsPerLayer = 2.0 * activeMlp * (matricesPerMlp - 1) / matricesPerMlp;
+    c.mlpOutFlopsPerLayer = 2.0 * activeMlp / matricesPerMlp;
     return c;
-}
-
-double TransformerCounts::hardwareFlopsPerToken(const std::string& recompute) const {
-    // Full recomputation reruns every layer's forward pass (not the LM head); selective
-    // recomputation reruns only element-wise work (the MLP activation), no matmul FLOPs.
-    if (recompute == "full")
-        return modelFlopsPerToken + 2.0 * (activeMatmulParams - outputParams) +
-               attentionFlopsPerTokenForward;
-    return modelFlopsPerToken;
 }
 
 } // namespace podplanner::model::perf

@@ -12,7 +12,7 @@ struct TransformerCounts {
     double expertParamsPerLayer = 0;    // all experts of one MoE layer
     double activeMlpParamsPerLayer = 0; // MLP parameters one token passes through
     double routerParamsPerLayer = 0;
-    double embeddingParams = 0; // input embedding (a lookup: no matmul FLOPs)
+    double embeddingParams = 0; // input embedding (a lookup: no matmul FLOPs; 0 when tied)
     double outputParams = 0;    // LM head
     double totalParams = 0;
     double activeMatmulParams = 0; // N of the FLOP convention
@@ -21,10 +21,13 @@ struct TransformerCounts {
     // Forward attention-score and attention-value FLOPs per token, all layers (4 L H Q T).
     double attentionFlopsPerTokenForward = 0;
 
-    // Hardware FLOPs per token under a recompute policy: full recomputation adds one forward
-    // pass of the layers (2 (N - LM head) + 4 L H Q T); selective recomputation (with flash
-    // attention) reruns only element-wise work and adds no matmul FLOPs.
-    double hardwareFlopsPerToken(const std::string& recompute) const;
+    // Forward FLOPs per token of one layer's parts, for the hardware FLOPs of recomputation
+    // (the attention core counted over the whole square, as in the model FLOPs).
+    double qkvFlopsPerLayer = 0;
+    double coreFlopsPerLayer = 0;
+    double outProjFlopsPerLayer = 0;
+    double mlpInFlopsPerLayer = 0;
+    double mlpOutFlopsPerLayer = 0;
 };
 
 TransformerCounts countTransformer(const ModelSpec& model);

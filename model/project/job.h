@@ -16,21 +16,41 @@ struct ModelSpec {
     int kvHeads = 0;
     int headDim = 0;
     int ffn = 0;
-    std::string ffnKind = "swiglu"; // "swiglu" | "gelu"
+    std::string ffnKind = "swiglu"; // "swiglu" | "geglu" (gated: 3 matrices) | "gelu" | "relu"
     int vocab = 0;
     int seqLen = 0;
     int experts = 1; // 1 = dense
     int topK = 1;
     int expertFfn = 0;
+    int sharedExperts = 0;      // experts every token passes through, beside its top_k
+    double capacityFactor = 0;  // tokens an expert takes, x its even share; 0: dropless
+    bool parallelBlock = false; // attention and MLP read one norm and are summed (PaLM, GPT-J)
+    bool tiedEmbeddings = false; // the LM head is the input embedding
 
     bool isMoe() const { return experts > 1; }
+    bool gatedMlp() const { return ffnKind == "swiglu" || ffnKind == "geglu"; }
 };
 
 struct TrainingSpec {
     std::int64_t globalBatchTokens = 0;
     std::string precision = "bf16";
-    std::string recompute = "selective"; // none | selective | full
+    // none | selective | full | a MaxText policy name (docs/format.md) | "custom" (see below)
+    std::string recompute = "selective";
+    // With recompute "custom": tensor name -> "device" | "offload" | "remat".
+    std::map<std::string, std::string> recomputeTensors;
     std::int64_t totalTokens = 0;
+    // What the framework keeps and how it runs (docs/engine.md, "Frameworks"): "auto" is
+    // MaxText on TPUs and Megatron-LM on GPUs. Empty dtypes take the framework's defaults.
+    std::string framework = "auto"; // auto | maxtext | megatron | pytorch_fsdp | deepspeed
+    std::string weightDtype;        // "" | fp32 | bf16: the weights each chip stores
+    std::string gradDtype;          // "" | fp32 | bf16: gradients accumulated and reduced
+    std::string optimizer = "adam"; // adam | adafactor | sgd
+    std::string optimizerDtype;     // "" | fp32 | bf16: the optimizer's moments
+    std::optional<bool> masterWeights; // an fp32 copy of bf16 weights in the optimizer
+    std::string attention = "flash";   // flash | standard (the scores in HBM)
+    bool dropout = false;              // dropout after attention, MLP and on the scores
+    std::string moeDispatch = "sparse"; // sparse (grouped matmul) | dense (one-hot einsum)
+    double moeImbalance = 1.0; // tokens of the busiest expert / the mean (dropless routing)
 };
 
 struct ParallelismSpec {
@@ -47,7 +67,11 @@ struct ParallelismSpec {
     // FSDP weights: gathered for every forward and backward pass ("per_pass", ZeRO-3), or once
     // per step and kept across microbatches with gradients reduced once ("per_step").
     std::string fsdpGather = "per_pass";
-    bool shardOptimizer = false; // optimizer state sharded over dp (ZeRO-1)
+    bool shardOptimizer = false; // optimizer state sharded over dp (ZeRO-1); zeroStage >= 1
+    // ZeRO over dp: 1 optimizer state, 2 also gradients, 3 also weights (gathered per layer).
+    int zeroStage = 0;
+    bool tpOverlap = false; // tp collectives overlapped with the matmuls (collective matmul)
+    std::optional<bool> gradOverlap; // gradient reduction overlapped with the backward pass
     // Mesh axis ("tp") -> physical axes it spans ("x", "y", "z", "nvlink", "dcn", "wan").
     std::vector<std::pair<std::string, std::vector<std::string>>> mapping; // in file order
 

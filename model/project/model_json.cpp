@@ -20,12 +20,22 @@ ModelSpec readModelSpec(ObjectReader& in) {
         throwInputError(in.at("head_dim"), "a head_dim (d_model / heads is below 1)",
                         "no head_dim");
     m.ffn = static_cast<int>(in.integer("ffn", 1, kMaxDim));
-    m.ffnKind = in.choice("ffn_kind", {"swiglu", "gelu"}, "swiglu");
+    m.ffnKind = in.choice("ffn_kind", {"swiglu", "geglu", "gelu", "relu"}, "swiglu");
     m.vocab = static_cast<int>(in.integer("vocab", 1, 100'000'000));
     m.seqLen = static_cast<int>(in.integer("seq_len", 1, 100'000'000));
     m.experts = static_cast<int>(in.integer("experts", 1, 100000, 1));
     m.topK = static_cast<int>(in.integer("top_k", 1, m.experts, 1));
     m.expertFfn = static_cast<int>(in.integer("expert_ffn", 1, kMaxDim, m.ffn));
+    m.sharedExperts = static_cast<int>(in.integer("shared_experts", 0, 1000, 0));
+    m.capacityFactor = in.number("capacity_factor", 0, 1000, 0);
+    if (m.capacityFactor > 0 && m.capacityFactor < 1)
+        throwInputError(in.at("capacity_factor"), "0 (dropless) or at least 1",
+                        std::to_string(m.capacityFactor));
+    if (!m.isMoe() && (m.sharedExperts > 0 || m.capacityFactor > 0))
+        throwInputError(in.at(m.sharedExperts > 0 ? "shared_experts" : "capacity_factor"),
+                        "\"experts\" above 1 (a mixture-of-experts model)", "a dense model");
+    m.parallelBlock = in.choice("block", {"sequential", "parallel"}, "sequential") == "parallel";
+    m.tiedEmbeddings = in.boolean("tied_embeddings", false);
     return m;
 }
 
@@ -54,7 +64,17 @@ void writeModelSpec(const ModelSpec& m, Json& out) {
         out["experts"] = m.experts;
         out["top_k"] = m.topK;
         out["expert_ffn"] = m.expertFfn;
+        if (m.sharedExperts > 0)
+            out["shared_experts"] = m.sharedExperts;
+        if (m.capacityFactor > 0)
+            out["capacity_factor"] = m.capacityFactor;
     }
+    // Keys added after the first release are written only when set, so older files keep
+    // their exact text when saved again.
+    if (m.parallelBlock)
+        out["block"] = "parallel";
+    if (m.tiedEmbeddings)
+        out["tied_embeddings"] = true;
 }
 
 } // namespace podplanner::model

@@ -5,6 +5,7 @@
 #include "project/placement.h"
 #include "project/project_io.h"
 #include "project/reliability_json.h"
+#include "project/training_json.h"
 
 namespace podplanner::model {
 
@@ -12,17 +13,6 @@ namespace {
 
 const std::vector<std::string> kMeshAxes = {"dp", "fsdp", "tp", "pp", "ep", "cp"};
 const std::vector<std::string> kPhysicalAxes = {"x", "y", "z", "nvlink", "dcn", "wan"};
-
-TrainingSpec readTraining(ObjectReader& job) {
-    ObjectReader in(job.object("training"), job.at("training"));
-    TrainingSpec t;
-    t.globalBatchTokens = in.integer("global_batch_tokens", 1, std::int64_t{1} << 50);
-    t.precision = in.choice("precision", {"fp32", "tf32", "bf16", "fp8", "int8", "fp4"}, "bf16");
-    t.recompute = in.choice("recompute", {"none", "selective", "full"}, "selective");
-    t.totalTokens = in.integer("total_tokens", 1, std::int64_t{1} << 62);
-    in.finish();
-    return t;
-}
 
 std::vector<std::pair<std::string, std::vector<std::string>>> readMapping(const Json& value,
                                                                           const std::string& at) {
@@ -57,6 +47,13 @@ ParallelismSpec readParallelism(ObjectReader& job) {
     p.virtualStages = static_cast<int>(in.integer("virtual_stages", 1, 1000, 1));
     p.fsdpGather = in.choice("fsdp_gather", {"per_pass", "per_step"}, "per_pass");
     p.shardOptimizer = in.boolean("shard_optimizer", false);
+    p.zeroStage = static_cast<int>(in.integer("zero_stage", 0, 3, p.shardOptimizer ? 1 : 0));
+    if (p.shardOptimizer && p.zeroStage == 0)
+        throwInputError(in.at("zero_stage"), "1 or more with \"shard_optimizer\": true (ZeRO-1)",
+                        "0");
+    p.tpOverlap = in.boolean("tp_overlap", false);
+    if (in.has("grad_overlap"))
+        p.gradOverlap = in.boolean("grad_overlap", true);
     if (p.ppSchedule == "1f1b" && p.virtualStages != 1)
         throwInputError(in.at("virtual_stages"), "1 with the \"1f1b\" schedule",
                         std::to_string(p.virtualStages));
@@ -143,7 +140,7 @@ Job readJob(const Json& value, const std::string& at, const ClusterSpec& cluster
         job.model = readModelSpec(modelIn);
         modelIn.finish();
     }
-    job.training = readTraining(in);
+    job.training = readTrainingSpec(in);
     if (!cluster.chip.peakTflops.count(job.training.precision)) {
         std::string has;
         for (const auto& [precision, tflops] : cluster.chip.peakTflops)

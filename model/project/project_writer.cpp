@@ -3,6 +3,7 @@
 #include "project/model_json.h"
 #include "project/project_io.h"
 #include "project/reliability_json.h"
+#include "project/training_json.h"
 
 namespace podplanner::model {
 
@@ -15,11 +16,7 @@ Json writeJob(const Job& job, PodKind kind) {
     writeModelSpec(job.model, model);
     out["model"] = model;
 
-    const auto& t = job.training;
-    out["training"] = {{"global_batch_tokens", t.globalBatchTokens},
-                       {"precision", t.precision},
-                       {"recompute", t.recompute},
-                       {"total_tokens", t.totalTokens}};
+    out["training"] = writeTrainingSpec(job.training);
 
     const auto& p = job.parallelism;
     Json parallelism = {{"dp", p.dp},
@@ -34,6 +31,13 @@ Json writeJob(const Job& job, PodKind kind) {
                         {"virtual_stages", p.virtualStages},
                         {"fsdp_gather", p.fsdpGather},
                         {"shard_optimizer", p.shardOptimizer}};
+    // Written only when set, so that older files keep their exact text.
+    if (p.zeroStage > (p.shardOptimizer ? 1 : 0))
+        parallelism["zero_stage"] = p.zeroStage;
+    if (p.tpOverlap)
+        parallelism["tp_overlap"] = true;
+    if (p.gradOverlap)
+        parallelism["grad_overlap"] = *p.gradOverlap;
     if (!p.mapping.empty()) {
         Json mapping = Json::object();
         for (const auto& [axis, physical] : p.mapping)

@@ -42,7 +42,8 @@ std::vector<JobReliability> evaluateReliability(const Project& project,
         const perf::JobContext ctx = perf::makeJobContext(
             job, project.cluster.chip, perf::jobFabric(project.cluster, placements[j]), 1);
         const double checkpointBytes =
-            ctx.counts.totalParams * (ctx.weightBytes + ctx.optimizerBytes);
+            ctx.counts.totalParams *
+            (ctx.framework.weightBytes + ctx.framework.masterBytes + ctx.framework.momentBytes);
         r.inputs = {perfJob.step.stepS, perfJob.step.tokensPerS, perfJob.timeToTrainDays,
                     dcnExposedShare(project, placements[j], perfJob), checkpointBytes};
         if (r.exposure.spines > 1)

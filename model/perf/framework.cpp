@@ -1,0 +1,99 @@
+#include "perf/framework.h"
+
+namespace podplanner::model::perf {
+
+namespace {
+
+double dtypeBytes(const std::string& dtype, double fallback) {
+    if (dtype == "fp32")
+        return 4.0;
+    if (dtype == "bf16")
+        return 2.0;
+    return fallback;
+}
+
+Framework resolve(const std::string& name, const ChipType& chip) {
+    if (name == "maxtext")
+        return Framework::MaxText;
+    if (name == "megatron")
+        return Framework::Megatron;
+    if (name == "pytorch_fsdp")
+        return Framework::PytorchFsdp;
+    if (name == "deepspeed")
+        return Framework::DeepSpeed;
+    return chip.isGpu() ? Framework::Megatron : Framework::MaxText;
+}
+
+} // namespace
+
+const char* frameworkName(Framework f) {
+    switch (f) {
+    case Framework::MaxText:
+        return "maxtext";
+    case Framework::Megatron:
+        return "megatron";
+    case Framework::PytorchFsdp:
+        return "pytorch_fsdp";
+    case Framework::DeepSpeed:
+        return "deepspeed";
+    }
+    return "";
+}
+
+FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
+    const TrainingSpec& t = job.training;
+    FrameworkTraits f;
+    f.kind = resolve(t.framework, chip);
+    switch (f.kind) {
+    case Framework::MaxText:
+        // base.yml: weight_dtype float32, activations bfloat16; AdamW moments follow the
+        // weights (mu_dtype inherits weight_dtype); gradients take the weights' dtype. XLA
+        // gathers each weight of a scanned layer separately. The data-parallel gradient
+        // reduction runs after the scanned backward loop unless the DATA_PARALLEL_OVERLAP
+        // XLA flags are set (benchmarks/xla_flags_library.py): not overlapped by default.
+        f.weightBytes = 4;
+        f.masterBytes = 0;
+        f.gradBytes = 4;
+        f.momentBytes = 8;
+        f.gatherPerTensor = true;
+        f.gradOverlap = false;
+        f.torchCheckpoint = false;
+        break;
+    case Framework::Megatron:
+        // Mixed precision: bf16 weights, fp32 main gradients and master weights, fp32 Adam
+        // moments: 18 bytes per parameter (Korthikanti et al. 2022; Megatron-LM docs).
+        break;
+    case Framework::PytorchFsdp:
+        // FSDP2 in torchtitan: fp32 sharded parameters, bf16 compute (param_dtype), fp32
+        // gradient reduction (reduce_dtype); one flat all-gather per wrapped block.
+        f.weightBytes = 4;
+        f.masterBytes = 0;
+        break;
+    case Framework::DeepSpeed:
+        // ZeRO with 16-bit weights and gradients, fp32 master and moments; ZeRO-3 gathers
+        // every parameter tensor of a layer on its own.
+        f.gradBytes = 2;
+        f.gatherPerTensor = true;
+        break;
+    }
+    const double optimizerStates = t.optimizer == "adam" ? 2.0 : t.optimizer == "sgd" ? 1.0 : 0.0;
+    f.weightBytes = dtypeBytes(t.weightDtype, f.weightBytes);
+    f.gradBytes = dtypeBytes(t.gradDtype, f.kind == Framework::MaxText && !t.weightDtype.empty()
+                                              ? f.weightBytes
+                                              : f.gradBytes);
+    const double momentDefault = f.kind == Framework::MaxText ? f.weightBytes : 4.0;
+    f.momentBytes = optimizerStates * dtypeBytes(t.optimizerDtype, momentDefault);
+    if (t.masterWeights)
+        f.masterBytes = *t.masterWeights ? 4.0 : 0.0;
+    else if (f.weightBytes >= 4)
+        f.masterBytes = 0; // fp32 weights are their own master copy
+    if (t.precision == "fp32" || t.precision == "tf32") {
+        f.weightBytes = f.gradBytes = f.gatherBytes = 4;
+        f.masterBytes = 0;
+    }
+    if (job.parallelism.gradOverlap)
+        f.gradOverlap = *job.parallelism.gradOverlap;
+    return f;
+}
+
+} // namespace podplanner::model::perf

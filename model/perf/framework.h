@@ -1,0 +1,28 @@
+#pragma once
+// What a training framework keeps per parameter and how it communicates (docs/engine.md,
+// "Frameworks"). The job's training keys override each default.
+#include "hardware/chip_type.h"
+#include "project/job.h"
+
+namespace podplanner::model::perf {
+
+enum class Framework : std::uint8_t { MaxText, Megatron, PytorchFsdp, DeepSpeed };
+const char* frameworkName(Framework f);
+
+struct FrameworkTraits {
+    Framework kind = Framework::Megatron;
+    double weightBytes = 2;   // the weights each chip stores, per parameter
+    double masterBytes = 4;   // an fp32 master copy in the optimizer state (0: none)
+    double gradBytes = 4;     // gradients as accumulated and reduced
+    double momentBytes = 8;   // the optimizer's moments
+    double gatherBytes = 2;   // weights as FSDP / ZeRO-3 all-gathers move them
+    bool gradOverlap = true;  // the dp gradient reduction overlaps the backward pass
+    // FSDP / ZeRO-3 gathers per layer and pass: one per weight tensor (XLA, DeepSpeed), or
+    // one flat buffer per layer (PyTorch FSDP, Megatron).
+    bool gatherPerTensor = false;
+    bool torchCheckpoint = true; // recomputation reruns whole layers (PyTorch checkpoint)
+};
+
+FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip);
+
+} // namespace podplanner::model::perf

@@ -1,0 +1,132 @@
+#include "perf/kernel_cost.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace podplanner::model::perf {
+
+namespace {
+
+double ceilDiv(double a, double b) {
+    return std::ceil(a / b);
+}
+
+// Flash attention's softmax, rescaling and masking run on the vector units, not the matrix
+// units: about 5 operations per score at ~1/16 of the matrix rate, against 4 Q matrix FLOPs
+// per score forward (Dao 2023, FlashAttention-2, section 3.1). So a head of dimension Q loses
+// Q0/(Q + Q0) to them, Q0 = 5 x 16 / 4 = 20.
+constexpr double kAttentionNonMatmulQ = 20.0;
+// The backward kernel runs five products to the forward's two and reaches a lower share of
+// peak: FlashAttention-2 reports up to 73% of A100 peak forward and about 63% backward (Dao
+// 2023, figures 4-7), a ratio of 0.85 taken for every chip.
+constexpr double kAttentionBackwardEfficiencyRatio = 0.85;
+// Query and key blocks of the fused kernel (FlashAttention-2 uses 128 x 64 to 128 x 128; the
+// TPU splash kernel 512, which a 128-block model approximates at long sequence lengths).
+constexpr double kAttentionBlock = 128.0;
+
+double flashVisits(double queries, double keys, bool causal) {
+    const double nq = ceilDiv(queries, kAttentionBlock);
+    const double nk = ceilDiv(keys, kAttentionBlock);
+    if (!causal)
+        return nq * nk;
+    // Causal: each query block visits the key blocks up to its diagonal; the diagonal blocks
+    // are computed whole. With fewer queries than keys (context parallelism) the chip's
+    // queries see on average half of the keys.
+    return nq * nk * 0.5 + nq * 0.5;
+}
+
+double flashSeconds(const KernelModel& km, double heads, double queries, double keys,
+                    double headDim, bool causal, double bytes, double productsPerScore,
+                    double efficiency) {
+    if (heads <= 0 || queries <= 0 || keys <= 0)
+        return 0;
+    const double visits = flashVisits(queries, keys, causal);
+    const double items = heads * ceilDiv(queries, kAttentionBlock);
+    // Work items (one head's query block each) run in waves over the units.
+    const double waves = ceilDiv(items, km.units);
+    const double perItem = visits / ceilDiv(queries, kAttentionBlock);
+    const double flopsPerVisit = productsPerScore * kAttentionBlock * kAttentionBlock * headDim;
+    const double rate = km.attentionPeakFlops / km.units * efficiency * headDim /
+                        (headDim + kAttentionNonMatmulQ);
+    const double computeS = waves * perItem * flopsPerVisit / rate;
+    const double memoryS = heads * bytes * headDim * (2.0 * queries + 2.0 * keys) / km.hbmBytesPerS;
+    return std::max(computeS, memoryS) + km.kernelOverheadS;
+}
+
+} // namespace
+
+KernelModel makeKernelModel(const ChipType& chip, const std::string& precision,
+                            double peakFlops) {
+    KernelModel km;
+    km.peakFlops = peakFlops;
+    km.matmulEfficiency = chip.matmulEfficiencyAt(precision);
+    km.tileM = chip.matmulTile;
+    km.tileN = chip.matmulTile;
+    km.gpuTiles = chip.isGpu();
+    km.units = std::max(1, chip.matmulUnits);
+    km.kOverhead = chip.matmulKOverhead;
+    // The MXU consumes K in whole tiles; GPU tensor-core kernels in steps of 32.
+    km.kPad = chip.isGpu() ? 32.0 : chip.matmulTile;
+    km.attentionEfficiency = chip.attentionEfficiency;
+    const bool lowPrecision = precision == "fp8" || precision == "int8" || precision == "fp4";
+    km.attentionPeakFlops = lowPrecision && chip.peakTflops.count("bf16")
+                                ? chip.peakTflops.at("bf16") * 1e12
+                                : peakFlops;
+    km.hbmBytesPerS = chip.hbmGbyteS * 1e9 * chip.hbmEfficiency;
+    km.kernelOverheadS = chip.kernelOverheadUs * 1e-6;
+    return km;
+}
+
+double matmulSeconds(const KernelModel& km, double m, double n, double k, double inBytes,
+                     double outBytes, double batch) {
+    if (m <= 0 || n <= 0 || k <= 0 || batch <= 0)
+        return 0;
+    const double kPadded = ceilDiv(k, km.kPad) * km.kPad;
+    const double unitRate = km.peakFlops / km.units * km.matmulEfficiency;
+    double best = -1;
+    // Output tiles the library may choose: the unit's own, and on GPUs one twice as wide.
+    const double tiles[3][2] = {{km.tileM, km.tileN}, {km.tileM, 2 * km.tileN}, {2 * km.tileM, km.tileN}};
+    const int options = km.gpuTiles ? 3 : 1;
+    for (int o = 0; o < options; ++o) {
+        const double tm = tiles[o][0], tn = tiles[o][1];
+        const double count = batch * ceilDiv(m, tm) * ceilDiv(n, tn);
+        // Too few tiles to fill the units: split K across them (split-K), and add the partial
+        // sums up afterwards.
+        double split = 1;
+        if (count < km.units)
+            split = std::max(1.0, std::min(std::floor(km.units / count),
+                                           std::floor(kPadded / (4 * km.tileM))));
+        const double waves = ceilDiv(count * split, km.units);
+        double seconds = waves * 2.0 * tm * tn * (kPadded / split + km.kOverhead) / unitRate;
+        if (split > 1)
+            seconds += batch * m * n * 4.0 * 2.0 * split / km.hbmBytesPerS;
+        if (best < 0 || seconds < best)
+            best = seconds;
+    }
+    const double bytes = batch * ((m * k + k * n) * inBytes + m * n * outBytes);
+    return std::max(best, bytes / km.hbmBytesPerS) + km.kernelOverheadS;
+}
+
+double flashAttentionSeconds(const KernelModel& km, double heads, double queries, double keys,
+                             double headDim, bool causal, double bytesPerElement) {
+    // Forward: scores (Q K^T) and values (P V), 2 products of 2 FLOPs per multiply-add.
+    return flashSeconds(km, heads, queries, keys, headDim, causal, bytesPerElement, 4.0,
+                        km.attentionEfficiency);
+}
+
+double flashAttentionBackwardSeconds(const KernelModel& km, double heads, double queries,
+                                     double keys, double headDim, bool causal,
+                                     double bytesPerElement) {
+    // Backward: the scores again, dV, dP, dQ and dK: 5 products. Reads Q, K, V, O, dO; writes
+    // dQ, dK, dV: about twice the forward's bytes.
+    return flashSeconds(km, heads, queries, keys, headDim, causal, 2.0 * bytesPerElement, 10.0,
+                        km.attentionEfficiency * kAttentionBackwardEfficiencyRatio);
+}
+
+double memoryBoundSeconds(const KernelModel& km, double bytes, double kernels) {
+    if (bytes <= 0)
+        return 0;
+    return bytes / km.hbmBytesPerS + kernels * km.kernelOverheadS;
+}
+
+} // namespace podplanner::model::perf

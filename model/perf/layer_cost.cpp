@@ -1,0 +1,245 @@
+#include "perf/layer_cost.h"
+
+#include "perf/kernel_cost.h"
+
+#include <algorithm>
+
+namespace podplanner::model::perf {
+
+double LayerCost::forward() const {
+    double s = 0;
+    for (double v : forwardS)
+        s += v;
+    return s;
+}
+
+double LayerCost::backward() const {
+    double s = 0;
+    for (double v : backwardS)
+        s += v;
+    return s;
+}
+
+namespace {
+
+// One linear layer Y = X W with X of m x k: forward, and the data (dX) and weight (dW)
+// gradients of the backward pass, each a matmul of its own shape.
+struct Linear {
+    double forward = 0;
+    double dgrad = 0;
+    double wgrad = 0;
+};
+
+Linear linear(const KernelModel& km, const JobContext& ctx, double m, double n, double k,
+              double batch = 1) {
+    const double in = ctx.matmulBytes, out = ctx.activationBytes;
+    Linear l;
+    l.forward = matmulSeconds(km, m, n, k, in, out, batch);
+    l.dgrad = matmulSeconds(km, m, k, n, in, out, batch);
+    // The weight gradient is accumulated in fp32.
+    l.wgrad = matmulSeconds(km, k, n, m, in, 4.0, batch);
+    // Below 16-bit, the inputs are cast (and scaled) before each matmul, forward and backward.
+    if (ctx.matmulBytes < ctx.activationBytes) {
+        const double cast = batch * m * k * (ctx.activationBytes + ctx.matmulBytes);
+        l.forward += memoryBoundSeconds(km, cast);
+        l.dgrad += memoryBoundSeconds(km, batch * m * n * (ctx.activationBytes + ctx.matmulBytes));
+    }
+    return l;
+}
+
+struct Shapes {
+    double t = 0;        // tokens of the microbatch on this chip's tp group
+    double tShard = 0;   // tokens per chip for width-d element-wise work (sequence parallelism)
+    double d = 0;
+    double qHeads = 0;   // query heads on this chip
+    double kvHeads = 0;  // key/value heads on this chip (replicated when tp exceeds them)
+    double headDim = 0;
+    double sequences = 0; // sequences (or context-parallel chunks of them) in the microbatch
+    double queries = 0;   // queries per sequence on this chip
+    double keys = 0;      // keys each query attends over
+};
+
+void attentionCore(const KernelModel& km, const JobContext& ctx, const Shapes& s, LayerCost& c) {
+    const double b = ctx.activationBytes;
+    const TrainingSpec& training = ctx.job->training;
+    const double heads = s.qHeads * s.sequences;
+    if (training.attention == "flash") {
+        c.forwardS[kOpCore] =
+            flashAttentionSeconds(km, heads, s.queries, s.keys, s.headDim, true, b);
+        c.backwardS[kOpCore] =
+            flashAttentionBackwardSeconds(km, heads, s.queries, s.keys, s.headDim, true, b);
+        return;
+    }
+    // The scores in HBM (Megatron before flash attention): Q K^T, a fused scale-mask-softmax,
+    // dropout, then P V; the whole square is computed (causal masking saves nothing).
+    const double scores = heads * s.queries * s.keys;
+    const double dropout = training.dropout ? 1.0 : 0.0;
+    const double qk = matmulSeconds(km, s.queries, s.keys, s.headDim, b, b, heads);
+    const double pv = matmulSeconds(km, s.queries, s.headDim, s.keys, b, b, heads);
+    const double softmax = memoryBoundSeconds(km, scores * 2 * b);
+    const double drop = dropout * memoryBoundSeconds(km, scores * (2 * b + 1));
+    c.forwardS[kOpCore] = qk + pv + softmax + drop;
+    // Backward: two matmuls per product, the softmax gradient (read P and dP, write dS), the
+    // dropout gradient (read the mask and the gradient, write it).
+    const double qkBack = matmulSeconds(km, s.queries, s.headDim, s.keys, b, b, heads) +
+                          matmulSeconds(km, s.keys, s.headDim, s.queries, b, b, heads);
+    const double pvBack = matmulSeconds(km, s.queries, s.keys, s.headDim, b, b, heads) +
+                          matmulSeconds(km, s.keys, s.headDim, s.queries, b, b, heads);
+    c.backwardS[kOpCore] = qkBack + pvBack + memoryBoundSeconds(km, scores * 3 * b) +
+                           dropout * memoryBoundSeconds(km, scores * (2 * b + 1));
+    c.tensorBytes[kTScores] = scores * (b + dropout * (1 + b));
+}
+
+// The MLP (dense, or experts with router, dispatch and combine): times of kOpMlpIn, kOpAct,
+// kOpMlpOut and the sizes of their tensors.
+void mlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const MeshSizes& sizes,
+         LayerCost& c) {
+    const ModelSpec& m = ctx.job->model;
+    const TrainingSpec& training = ctx.job->training;
+    const double b = ctx.activationBytes;
+    const double tp = sizes[kTp];
+    const double gate = m.gatedMlp() ? 2.0 : 1.0;
+    // Element-wise bytes of the activation per unit of width: gated reads gate and up and
+    // writes one; backward reads them and the gradient, writes two gradients.
+    const double actForward = (gate + 1.0) * b, actBackward = (2.0 * gate + 1.0) * b;
+    double width = 0; // activation elements on this chip per microbatch (all experts)
+    auto dense = [&](double ffn) {
+        const Linear up = linear(km, ctx, s.t, gate * ffn / tp, s.d);
+        const Linear down = linear(km, ctx, s.t, s.d, ffn / tp);
+        c.forwardS[kOpMlpIn] += up.forward;
+        c.backwardS[kOpMlpIn] += up.dgrad + up.wgrad;
+        c.forwardS[kOpMlpOut] += down.forward;
+        c.backwardS[kOpMlpOut] += down.dgrad + down.wgrad;
+        c.backwardDgradS += up.dgrad;
+        c.backwardWgradS += up.wgrad;
+        c.forwardMatmulS += up.forward + down.forward;
+        width += s.t * ffn / tp;
+    };
+    if (!m.isMoe()) {
+        dense(m.ffn);
+    } else {
+        const double ep = sizes[kEp];
+        const double localExperts = std::max(1.0, m.experts / ep);
+        // Tokens per local expert after dispatch: the even share, times the padding to the
+        // capacity (dense dispatch), or the busiest expert's load capped by the capacity.
+        const double even = s.t * m.topK * ep / m.experts;
+        double load = training.moeImbalance;
+        if (m.capacityFactor > 0)
+            load = training.moeDispatch == "dense" ? m.capacityFactor
+                                                   : std::min(load, m.capacityFactor);
+        const double tokens = even * load;
+        const Linear router = linear(km, ctx, s.t, m.experts, s.d);
+        const Linear up = linear(km, ctx, tokens, gate * m.expertFfn / tp, s.d, localExperts);
+        const Linear down = linear(km, ctx, tokens, s.d, m.expertFfn / tp, localExperts);
+        // Router softmax and top-k over the experts, in fp32.
+        const double routing = memoryBoundSeconds(km, s.t * m.experts * 4.0 * 3.0, 2);
+        double dispatch = 0, dispatchBack = 0;
+        if (training.moeDispatch == "dense") {
+            // One-hot einsums into and out of capacity buffers, per sequence: 2 t E C d FLOPs
+            // each with C = capacity x the sequence's k tokens / E.
+            const double capacity = std::max(1.0, m.capacityFactor) * m.topK * s.queries;
+            const double perSequence =
+                matmulSeconds(km, capacity, s.d, s.queries, b, b, s.sequences) * 2.0;
+            dispatch = perSequence;
+            dispatchBack = 2.0 * perSequence;
+        } else {
+            // Permute tokens to their experts and back: read and write k copies of each.
+            dispatch = memoryBoundSeconds(km, s.t * m.topK * s.d * b * 2.0 * 2.0, 2);
+            dispatchBack = dispatch;
+        }
+        c.forwardS[kOpMlpIn] += router.forward + routing + up.forward + dispatch / 2;
+        c.backwardS[kOpMlpIn] += router.dgrad + router.wgrad + routing + up.dgrad + up.wgrad +
+                                 dispatchBack / 2;
+        c.forwardS[kOpMlpOut] += down.forward + dispatch / 2;
+        c.backwardS[kOpMlpOut] += down.dgrad + down.wgrad + dispatchBack / 2;
+        c.backwardDgradS += up.dgrad;
+        c.backwardWgradS += up.wgrad;
+        c.forwardMatmulS += up.forward + down.forward;
+        width += localExperts * tokens * m.expertFfn / tp;
+        if (m.sharedExperts > 0)
+            dense(static_cast<double>(m.sharedExperts) * m.expertFfn);
+    }
+    c.forwardS[kOpAct] = memoryBoundSeconds(km, width * actForward);
+    c.backwardS[kOpAct] = memoryBoundSeconds(km, width * actBackward);
+    c.tensorBytes[kTMlpIn] = gate * width * b;
+    c.tensorBytes[kTMlpAct] = width * b;
+}
+
+} // namespace
+
+LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
+                    bool sequenceParallel) {
+    const ModelSpec& m = ctx.job->model;
+    const KernelModel& km = ctx.kernels;
+    const double b = ctx.activationBytes;
+    const double tp = sizes[kTp];
+    Shapes s;
+    s.t = tokens;
+    s.tShard = tokens / (sequenceParallel && tp > 1 ? tp : 1.0);
+    s.d = m.dModel;
+    s.qHeads = m.heads / tp;
+    s.kvHeads = std::max(1.0, m.kvHeads / tp);
+    s.headDim = m.headDim;
+    s.queries = static_cast<double>(m.seqLen) / sizes[kCp];
+    s.keys = m.seqLen;
+    s.sequences = tokens / s.queries;
+
+    LayerCost c;
+    const double dropout = ctx.job->training.dropout ? 1.0 : 0.0;
+    const double widthD = s.tShard * s.d; // elements of one width-d tensor on this chip
+    // Norm: read the input, write the output (backward: read input and gradient, write one).
+    c.forwardS[kOpNorm1] = memoryBoundSeconds(km, widthD * 2 * b);
+    c.backwardS[kOpNorm1] = memoryBoundSeconds(km, widthD * 3 * b);
+
+    const double qkvWidth = (s.qHeads + 2 * s.kvHeads) * s.headDim;
+    const Linear qkv = linear(km, ctx, s.t, qkvWidth, s.d);
+    const double rope = memoryBoundSeconds(km, s.t * (s.qHeads + s.kvHeads) * s.headDim * 2 * b);
+    c.forwardS[kOpQkv] = qkv.forward + rope;
+    c.backwardS[kOpQkv] = qkv.dgrad + qkv.wgrad + rope;
+    c.backwardDgradS += qkv.dgrad;
+    c.backwardWgradS += qkv.wgrad;
+
+    attentionCore(km, ctx, s, c);
+
+    const Linear out = linear(km, ctx, s.t, s.d, s.qHeads * s.headDim);
+    c.forwardS[kOpOutProj] = out.forward;
+    c.backwardS[kOpOutProj] = out.dgrad + out.wgrad;
+    c.forwardMatmulS += qkv.forward + out.forward;
+
+    // Dropout, residual add and (sequential blocks) the second norm: read the branch output
+    // and the residual, write the sum and the norm's output, and a 1-byte mask.
+    const double residual = widthD * (3 * b + dropout);
+    if (!m.parallelBlock) {
+        c.forwardS[kOpNorm2] = memoryBoundSeconds(km, residual + widthD * 2 * b, 2);
+        c.backwardS[kOpNorm2] = memoryBoundSeconds(km, residual + widthD * 3 * b, 2);
+    }
+    mlp(km, ctx, s, sizes, c);
+    c.forwardS[kOpMlpOut] += memoryBoundSeconds(km, residual);
+    c.backwardS[kOpMlpOut] += memoryBoundSeconds(km, residual);
+
+    c.tensorBytes[kTLayerInput] = widthD * b;
+    // Norm outputs and the second norm's input (sequential), the dropout masks.
+    c.tensorBytes[kTNorm] = widthD * ((m.parallelBlock ? 1 : 3) * b + 2 * dropout);
+    c.tensorBytes[kTQkv] = s.t * qkvWidth * b;
+    // The attention output, and flash attention's fp32 log-sum-exp per query and head.
+    c.tensorBytes[kTContext] = s.t * s.qHeads * (s.headDim * b + 4);
+    c.tensorBytes[kTOutProj] = widthD * b;
+    return c;
+}
+
+HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens) {
+    const ModelSpec& m = ctx.job->model;
+    const KernelModel& km = ctx.kernels;
+    const double vocab = m.vocab / static_cast<double>(sizes[kTp]);
+    const Linear head = linear(km, ctx, tokens, vocab, m.dModel);
+    HeadCost h;
+    // The loss in fp32 over the chip's share of the vocabulary: cast the logits, softmax,
+    // and its gradient (vocab-parallel cross-entropy).
+    const double lossBytes = tokens * vocab * (ctx.activationBytes + 3 * 4.0);
+    h.forwardS = head.forward + memoryBoundSeconds(km, lossBytes, 3);
+    h.backwardS = head.dgrad + head.wgrad + memoryBoundSeconds(km, tokens * vocab * 8.0, 1);
+    h.logitsBytes = tokens * vocab * 4.0;
+    return h;
+}
+
+} // namespace podplanner::model::perf

@@ -1,0 +1,262 @@
+#include "perf/step_comm.h"
+
+#include "perf/memory_model.h"
+
+#include <algorithm>
+
+namespace podplanner::model::perf {
+
+namespace {
+
+struct Recorder {
+    StepResult& r;
+    void add(CollectiveKind kind, std::uint8_t axis, double bytes, double seconds, double exposed) {
+        if (seconds <= 0 || r.collectiveCount == static_cast<int>(kMaxCollectives))
+            return;
+        r.collectives[static_cast<std::size_t>(r.collectiveCount++)] =
+            CollectiveRow{kind, axis, bytes, seconds, exposed};
+    }
+};
+
+// The group of two mesh axes taken together (FSDP and ZeRO-3 over dp shard the same weights).
+AxisGroup jointGroup(const MeshMapping& mapping, const JobFabric& fabric, std::uint8_t into,
+                     std::uint8_t from) {
+    MeshMapping joined = mapping;
+    for (int i = 0; i < joined.count; ++i)
+        if (joined.segments[static_cast<std::size_t>(i)].mesh == from)
+            joined.segments[static_cast<std::size_t>(i)].mesh = into;
+    return axisGroup(joined, fabric, into);
+}
+
+// Weight tensors of one layer, each gathered or reduced on its own by XLA and DeepSpeed: Q, K,
+// V, output, the MLP's two or three matrices, the router, two norm scales (DeepSpeed: and four
+// biases).
+double tensorsPerLayer(const JobContext& ctx) {
+    const ModelSpec& m = ctx.job->model;
+    double n = 4 + (m.gatedMlp() ? 3 : 2) + (m.isMoe() ? 1 : 0) + 2;
+    if (ctx.framework.kind == Framework::DeepSpeed)
+        n += 4;
+    return n;
+}
+
+// `count` collectives of `bytes` / count each.
+double split(CollectiveKind kind, double bytes, double count, const AxisGroup& g) {
+    return count * collectiveSeconds(kind, bytes / count, g);
+}
+
+} // namespace
+
+double pipelinedExposure(double layers, double transfer, double window) {
+    if (transfer <= 0 || layers <= 0)
+        return 0;
+    return transfer + std::max(0.0, layers - 1.0) * std::max(0.0, transfer - window);
+}
+
+CommResult stepCommunication(const CommInputs& in, StepResult& r) {
+    const JobContext& ctx = in.ctx;
+    const Layout& l = in.layout;
+    const ModelSpec& m = ctx.job->model;
+    const FrameworkTraits& f = ctx.framework;
+    const auto& s = l.sizes;
+    const double t = in.tokens, mb = l.microbatches, layers = in.layers;
+    const double b = ctx.activationBytes, d = m.dModel;
+    const LayerCost& layer = in.layer;
+    const double layerForward = layer.forward();
+    const double layerBackward = layer.backward() + in.plan.recomputeS;
+    Recorder rec{r};
+    CommResult out;
+    AxisGroup groups[kMeshAxes];
+    for (std::uint8_t a = 0; a < kMeshAxes; ++a)
+        groups[a] = axisGroup(l.mapping, ctx.fabric, a);
+
+    // Tensor parallelism: per layer, an all-gather before and a reduce-scatter after each of
+    // the attention and MLP blocks (one pair for a parallel block), or an all-reduce after each
+    // without sequence parallelism. Backward (Megatron): the gradients' all-gathers are exposed;
+    // the re-gather of the norm output overlaps the data-gradient matmul and the gradients'
+    // reduce-scatter the weight-gradient matmul. Full recomputation repeats the forward ones.
+    if (s[kTp] > 1) {
+        const double pairs = m.parallelBlock ? 1.0 : 2.0;
+        const double bytes = t * d * b;
+        const double dgrad = layer.backwardDgradS, wgrad = layer.backwardWgradS;
+        double forward = 0, backward = 0, hiddenable = 0, total = 0;
+        if (l.sequenceParallel) {
+            const double ag = collectiveSeconds(CollectiveKind::AllGather, bytes, groups[kTp]);
+            const double rs = collectiveSeconds(CollectiveKind::ReduceScatter, bytes, groups[kTp]);
+            forward = pairs * (ag + rs);
+            backward = pairs * ag + std::max(0.0, pairs * ag - dgrad) +
+                       std::max(0.0, pairs * rs - wgrad);
+            hiddenable = pairs * (2 * ag + rs);
+            total = forward + hiddenable;
+        } else {
+            const double ar = collectiveSeconds(CollectiveKind::AllReduce, bytes, groups[kTp]);
+            forward = pairs * ar;
+            backward = std::max(0.0, pairs * ar - wgrad);
+            hiddenable = pairs * ar;
+            total = 2 * pairs * ar;
+        }
+        if (in.plan.everything) {
+            total += forward;
+            forward *= 2.0;
+        }
+        if (l.tpOverlap) {
+            forward = std::max(0.0, forward - layer.forwardMatmulS * (in.plan.everything ? 2 : 1));
+            backward = std::max(0.0, hiddenable - dgrad - wgrad);
+        }
+        const double exposed = layers * (forward + backward);
+        out.exposedPerMicrobatchS += exposed;
+        const double count = (l.sequenceParallel ? 6.0 : 4.0) * pairs / 2.0;
+        rec.add(l.sequenceParallel ? CollectiveKind::AllGather : CollectiveKind::AllReduce, kTp,
+                bytes * layers * mb * count, layers * total * mb, exposed * mb);
+    }
+
+    // Context parallelism (ring attention): keys and values are all-gathered forward and again
+    // backward, their gradients reduce-scattered, each behind the attention core's compute.
+    if (s[kCp] > 1) {
+        const double kvBytes = t * s[kCp] * 2.0 * m.kvHeads * m.headDim /
+                               std::min<double>(s[kTp], m.kvHeads) * b;
+        const double ag = collectiveSeconds(CollectiveKind::AllGather, kvBytes, groups[kCp]);
+        const double rs = collectiveSeconds(CollectiveKind::ReduceScatter, kvBytes, groups[kCp]);
+        const double coreF = layer.forwardS[kOpCore], coreB = layer.backwardS[kOpCore];
+        const double rerun = in.plan.recomputed[kOpCore] ? 1.0 : 0.0;
+        const double perLayer = (1 + rerun) * std::max(0.0, ag - coreF) +
+                                std::max(0.0, ag + rs - coreB);
+        out.exposedPerMicrobatchS += layers * perLayer;
+        rec.add(CollectiveKind::AllGather, kCp, (3 + rerun) * kvBytes * layers * mb,
+                ((2 + rerun) * ag + rs) * layers * mb, perLayer * layers * mb);
+    }
+
+    // Expert parallelism: dispatch and combine all-to-alls forward and backward, exposed; a
+    // rerun MLP repeats the forward pair. Dense dispatch pads to the capacity.
+    if (s[kEp] > 1 && m.isMoe()) {
+        const double padding =
+            ctx.job->training.moeDispatch == "dense" ? std::max(1.0, m.capacityFactor) : 1.0;
+        const double bytes = t * m.topK * d * b * padding * s[kEp];
+        const double count = in.plan.recomputed[kOpMlpIn] ? 6.0 : 4.0;
+        const double seconds =
+            count * layers * collectiveSeconds(CollectiveKind::AllToAll, bytes, groups[kEp]);
+        out.exposedPerMicrobatchS += seconds;
+        rec.add(CollectiveKind::AllToAll, kEp, count * bytes * layers * mb, seconds * mb,
+                seconds * mb);
+    }
+
+    // Pipeline: activations forward and their gradients backward, once per virtual stage; the
+    // tp ranks of a stage each send their 1/tp share (Megatron's scatter/gather).
+    if (s[kPp] > 1) {
+        const double bytes = t * d * b / s[kTp];
+        const double seconds = 2.0 * l.virtualStages *
+                               collectiveSeconds(CollectiveKind::PointToPoint, bytes, groups[kPp]);
+        out.exposedPerMicrobatchS += seconds;
+        rec.add(CollectiveKind::PointToPoint, kPp, 2.0 * l.virtualStages * bytes * mb,
+                seconds * mb, seconds * mb);
+    }
+
+    // Offloaded activations go to the host during the forward pass and come back during the
+    // backward pass, layer by layer, behind the compute.
+    if (in.plan.offloadBytes > 0) {
+        const double rate = std::max(1e-3, ctx.chip.hostGbyteS) * 1e9;
+        const double transfer = in.plan.offloadBytes / rate;
+        out.exposedPerMicrobatchS += pipelinedExposure(layers, transfer, layerForward) +
+                                     pipelinedExposure(layers, transfer, layerBackward);
+    }
+
+    // FSDP (and ZeRO-3 over dp): each layer's weights are gathered before its forward and its
+    // backward and its gradients reduce-scattered, one layer ahead of the compute; with
+    // `per_step` the weights are gathered once and kept, the gradients still reduce-scattered
+    // every microbatch.
+    const bool zero3 = l.zeroStage >= 3 && s[kDp] > 1;
+    const AxisGroup shardGroup = zero3 ? jointGroup(l.mapping, ctx.fabric, kFsdp, kDp) : groups[kFsdp];
+    const double perLayerParams = layerParameters(ctx, s);
+    const double collectives = f.gatherPerTensor ? tensorsPerLayer(ctx) : 1.0;
+    double shardReduceS = 0; // per layer, on the link the gradient reduction below may share
+    if (shardGroup.members > 1) {
+        const double gather =
+            split(CollectiveKind::AllGather, perLayerParams * f.gatherBytes, collectives, shardGroup);
+        const double reduce = split(CollectiveKind::ReduceScatter, perLayerParams * f.gradBytes,
+                                    collectives, shardGroup);
+        shardReduceS = reduce;
+        double perMb = 0, perStep = 0;
+        if (l.fsdpPerStep) {
+            // Gathered before the first microbatch's forward, reduced after the last one's
+            // backward, each layer behind its neighbour's compute.
+            perStep = pipelinedExposure(layers, gather, layerForward) +
+                      pipelinedExposure(layers, reduce, layerBackward);
+        } else {
+            perMb = pipelinedExposure(layers, gather, layerForward) +
+                    std::max(0.0, layers - 1) * std::max(0.0, gather + reduce - layerBackward) +
+                    reduce;
+        }
+        out.exposedPerMicrobatchS += perMb;
+        out.exposedPerStepS += perStep;
+        const double gathers = l.fsdpPerStep ? 1.0 : 2.0 * mb;
+        const double reduces = l.fsdpPerStep ? 1.0 : mb;
+        const double exposed = perStep + perMb * mb;
+        rec.add(CollectiveKind::AllGather, kFsdp, perLayerParams * f.gatherBytes * layers * gathers,
+                gather * layers * gathers, exposed * gather / (gather + reduce));
+        rec.add(CollectiveKind::ReduceScatter, kFsdp, perLayerParams * f.gradBytes * layers * reduces,
+                reduce * layers * reduces, exposed * reduce / (gather + reduce));
+    }
+
+    // Gradients over dp (ZeRO 0-2) and, for what ep replicates, over ep: an all-reduce, or a
+    // reduce-scatter and, after the update, an all-gather of the weights (ZeRO-1 and 2; ZeRO-2
+    // reduce-scatters every microbatch). Bucketed layer by layer behind the last microbatch's
+    // backward when the framework overlaps it, else all after it.
+    const double gradParams = perLayerParams / s[kFsdp];
+    const TransformerCounts& c = ctx.counts;
+    const double vocabParams = (c.embeddingParams + c.outputParams) / (s[kTp] * s[kFsdp] *
+                                                                      (s[kPp] > 1 ? 2.0 : 1.0));
+    if (s[kDp] > 1 && !zero3) {
+        const AxisGroup& g = groups[kDp];
+        const double gradBytes = gradParams * f.gradBytes;
+        double reduce = 0, gatherBack = 0;
+        if (l.zeroStage == 0) {
+            reduce = split(CollectiveKind::AllReduce, gradBytes, collectives, g);
+        } else {
+            reduce = split(CollectiveKind::ReduceScatter, gradBytes, collectives, g);
+            gatherBack = split(CollectiveKind::AllGather, gradParams * f.weightBytes, collectives, g);
+        }
+        const double vocab = collectiveSeconds(l.zeroStage == 0 ? CollectiveKind::AllReduce
+                                                                : CollectiveKind::ReduceScatter,
+                                               vocabParams * f.gradBytes, g);
+        // The reduction shares its compute window with FSDP's when both cross the same link.
+        const bool sameLink = shardGroup.members > 1 && shardGroup.count > 0 && g.count > 0 &&
+                              shardGroup.levels[0].level == g.levels[0].level;
+        const double window = std::max(0.0, layerBackward - (sameLink ? shardReduceS : 0.0));
+        double exposed = 0;
+        if (l.zeroStage == 2 && mb > 1) {
+            // ZeRO-2 reduce-scatters every microbatch's gradients.
+            out.exposedPerMicrobatchS += pipelinedExposure(layers, reduce, window);
+        } else if (f.gradOverlap) {
+            exposed += pipelinedExposure(layers, reduce, window) + vocab;
+        } else {
+            exposed += layers * reduce + vocab;
+        }
+        if (gatherBack > 0)
+            exposed += f.gradOverlap ? pipelinedExposure(layers, gatherBack, layerForward)
+                                     : layers * gatherBack;
+        out.exposedPerStepS += exposed;
+        const double passes = l.zeroStage == 2 ? mb : 1.0;
+        rec.add(l.zeroStage == 0 ? CollectiveKind::AllReduce : CollectiveKind::ReduceScatter,
+                kDp, gradBytes * layers * passes, (reduce * layers + vocab) * passes,
+                exposed * (reduce * layers) / (reduce * layers + gatherBack * layers + 1e-30));
+        if (gatherBack > 0)
+            rec.add(CollectiveKind::AllGather, kDp, gradParams * f.weightBytes * layers,
+                    gatherBack * layers,
+                    exposed * gatherBack / (reduce + gatherBack));
+    }
+    if (s[kEp] > 1) {
+        // Everything but the experts is replicated over ep: attention, router, embedding, head.
+        const double replicated =
+            (layers * (c.attentionParamsPerLayer + c.denseMlpParamsPerLayer +
+                       c.routerParamsPerLayer) +
+             c.embeddingParams + c.outputParams) /
+            (s[kTp] * s[kFsdp]);
+        const double bytes = replicated * f.gradBytes;
+        const double seconds = collectiveSeconds(CollectiveKind::AllReduce, bytes, groups[kEp]);
+        const double exposed = f.gradOverlap ? std::max(0.0, seconds - in.backwardS) : seconds;
+        out.exposedPerStepS += exposed;
+        rec.add(CollectiveKind::AllReduce, kEp, bytes, seconds, exposed);
+    }
+    return out;
+}
+
+} // namespace podplanner::model::perf

@@ -1,0 +1,120 @@
+#include "project/training_json.h"
+
+namespace podplanner::model {
+
+namespace {
+
+const std::vector<std::string> kPrecisions = {"fp32", "tf32", "bf16", "fp8", "int8", "fp4"};
+const std::vector<std::string> kDtypes = {"fp32", "bf16"};
+
+std::map<std::string, std::string> readCustomPolicy(const Json& value, const std::string& at) {
+    ObjectReader in(value, at);
+    std::map<std::string, std::string> tensors;
+    for (const auto& name : recomputeTensorNames()) {
+        if (!in.has(name))
+            continue;
+        // The layer input is where a recomputation starts: it cannot itself be recomputed.
+        const std::vector<std::string> states =
+            name == "layer_input" ? std::vector<std::string>{"device", "offload"}
+                                  : std::vector<std::string>{"device", "offload", "remat"};
+        tensors[name] = in.choice(name, states);
+    }
+    in.finish();
+    return tensors;
+}
+
+std::string optionalDtype(ObjectReader& in, const std::string& key) {
+    return in.has(key) ? in.choice(key, kDtypes) : std::string();
+}
+
+} // namespace
+
+const std::vector<std::string>& recomputePolicyNames() {
+    static const std::vector<std::string> names = {"none",
+                                                   "selective",
+                                                   "full",
+                                                   "minimal",
+                                                   "minimal_with_context",
+                                                   "save_dot_with_context_except_mlp",
+                                                   "save_dot_except_mlpwi",
+                                                   "save_dot_except_mlp",
+                                                   "save_qkv_proj",
+                                                   "save_out_proj",
+                                                   "qkv_proj_offloaded",
+                                                   "minimal_offloaded"};
+    return names;
+}
+
+const std::vector<std::string>& recomputeTensorNames() {
+    static const std::vector<std::string> names = {"layer_input", "norm",     "qkv_proj",
+                                                   "context",     "out_proj", "mlpwi",
+                                                   "mlp_activation", "mlpwo"};
+    return names;
+}
+
+TrainingSpec readTrainingSpec(ObjectReader& job) {
+    ObjectReader in(job.object("training"), job.at("training"));
+    TrainingSpec t;
+    t.globalBatchTokens = in.integer("global_batch_tokens", 1, std::int64_t{1} << 50);
+    t.precision = in.choice("precision", kPrecisions, "bf16");
+    if (const Json* recompute = in.get("recompute"); recompute && recompute->is_object()) {
+        t.recompute = "custom";
+        t.recomputeTensors = readCustomPolicy(*recompute, in.at("recompute"));
+    } else {
+        t.recompute = in.choice("recompute", recomputePolicyNames(), "selective");
+    }
+    t.totalTokens = in.integer("total_tokens", 1, std::int64_t{1} << 62);
+    t.framework =
+        in.choice("framework", {"auto", "maxtext", "megatron", "pytorch_fsdp", "deepspeed"}, "auto");
+    t.weightDtype = optionalDtype(in, "weight_dtype");
+    t.gradDtype = optionalDtype(in, "grad_dtype");
+    t.optimizer = in.choice("optimizer", {"adam", "adafactor", "sgd"}, "adam");
+    t.optimizerDtype = optionalDtype(in, "optimizer_dtype");
+    if (in.has("master_weights"))
+        t.masterWeights = in.boolean("master_weights", true);
+    t.attention = in.choice("attention", {"flash", "standard"}, "flash");
+    t.dropout = in.boolean("dropout", false);
+    t.moeDispatch = in.choice("moe_dispatch", {"sparse", "dense"}, "sparse");
+    t.moeImbalance = in.number("moe_imbalance", 1, 100, 1);
+    in.finish();
+    return t;
+}
+
+Json writeTrainingSpec(const TrainingSpec& t) {
+    Json out = {{"global_batch_tokens", t.globalBatchTokens}, {"precision", t.precision}};
+    if (t.recompute == "custom") {
+        Json tensors = Json::object();
+        for (const auto& [name, state] : t.recomputeTensors)
+            tensors[name] = state;
+        out["recompute"] = tensors;
+    } else {
+        out["recompute"] = t.recompute;
+    }
+    out["total_tokens"] = t.totalTokens;
+    // Keys added after the first release are written only when they differ from the default,
+    // so older files keep their exact text when saved again.
+    const TrainingSpec defaults;
+    if (t.framework != defaults.framework)
+        out["framework"] = t.framework;
+    if (!t.weightDtype.empty())
+        out["weight_dtype"] = t.weightDtype;
+    if (!t.gradDtype.empty())
+        out["grad_dtype"] = t.gradDtype;
+    if (t.optimizer != defaults.optimizer)
+        out["optimizer"] = t.optimizer;
+    if (!t.optimizerDtype.empty())
+        out["optimizer_dtype"] = t.optimizerDtype;
+    if (t.masterWeights)
+        out["master_weights"] = *t.masterWeights;
+    if (t.attention != defaults.attention)
+        out["attention"] = t.attention;
+    if (t.dropout)
+        out["dropout"] = true;
+    if (t.moeDispatch != defaults.moeDispatch)
+        out["moe_dispatch"] = t.moeDispatch;
+    if (t.moeImbalance != defaults.moeImbalance)
+        out["moe_imbalance"] = wholeNumberJson(t.moeImbalance);
+    return out;
+}
+
+} // namespace podplanner::model

@@ -1,0 +1,17 @@
+#pragma once
+// Reading and writing the "training" object of a job: batch, precision, recompute policy,
+// framework and the dtypes it keeps (docs/format.md).
+#include "core/json_reader.h"
+#include "project/job.h"
+
+namespace podplanner::model {
+
+// Recompute policy names the loader accepts (besides an object, which is "custom").
+const std::vector<std::string>& recomputePolicyNames();
+// Tensor names of a custom policy, and the states each may take.
+const std::vector<std::string>& recomputeTensorNames();
+
+TrainingSpec readTrainingSpec(ObjectReader& job);
+Json writeTrainingSpec(const TrainingSpec& training);
+
+} // namespace podplanner::model
