@@ -106,6 +106,10 @@ int runImport(const InteropRequest& r, const model::LoadLimits& limits, std::ost
     } catch (const model::InputError& e) {
         throw e.withFile(inputName);
     }
+    if (imported.job.name.empty() && imported.extras.empty()) {
+        const std::string base = r.input.substr(r.input.find_last_of('/') + 1);
+        imported.job.name = r.input == "-" ? "imported" : base.substr(0, base.find('.'));
+    }
     try {
         result = model::interop::withImportedJob(project, imported);
     } catch (const model::InputError& e) {

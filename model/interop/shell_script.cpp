@@ -44,6 +44,11 @@ struct Fields {
             any = true;
         }
     }
+    void breakField() {
+        done.push_back(current);
+        current.clear();
+        any = true;
+    }
     std::vector<std::string> finish() {
         if (any || !current.empty())
             done.push_back(current);
@@ -210,7 +215,12 @@ class Reader {
                 f.appendQuoted(s);
             } else if (c == '"') {
                 advance();
-                f.appendQuoted(doubleQuoted());
+                const auto parts = doubleQuoted(); // "${ARR[@]}" gives one word per element
+                for (std::size_t i = 0; i < parts.size(); ++i) {
+                    if (i)
+                        f.breakField();
+                    f.appendQuoted(parts[i]);
+                }
             } else if (c == '$' && expand_) {
                 const auto values = dollar(false);
                 for (std::size_t i = 0; i < values.size(); ++i) {
@@ -229,28 +239,31 @@ class Reader {
         return f.finish();
     }
 
-    std::string doubleQuoted() {
-        std::string s;
+    std::vector<std::string> doubleQuoted() {
+        std::vector<std::string> parts{std::string()};
         while (pos_ < t_.size() && peek() != '"') {
             const char c = peek();
             if (c == '\\' && (peek(1) == '"' || peek(1) == '\\' || peek(1) == '$' ||
                               peek(1) == '`' || peek(1) == '\n')) {
                 advance();
                 if (peek() != '\n')
-                    s += peek();
+                    parts.back() += peek();
                 advance();
             } else if (c == '$' && expand_) {
                 const auto values = dollar(true);
-                for (std::size_t i = 0; i < values.size(); ++i)
-                    s += (i ? " " : "") + values[i];
+                for (std::size_t i = 0; i < values.size(); ++i) {
+                    if (i)
+                        parts.emplace_back();
+                    parts.back() += values[i];
+                }
             } else {
-                s += c;
+                parts.back() += c;
                 advance();
             }
         }
         if (pos_ < t_.size())
             advance();
-        return s;
+        return parts;
     }
 
     // Text up to the brace or parenthesis that closes the one just read.
@@ -348,7 +361,8 @@ class Reader {
         if (!op.empty() && (op[0] == '-' || op[0] == '=')) {
             const bool unset = !value || (colon && (value->empty() || value->front().empty()));
             if (unset) {
-                Reader inner(op.substr(1), true, line_);
+                const std::string fallback = op.substr(1); // outlives `inner`, which refers to it
+                Reader inner(fallback, true, line_);
                 inner.vars_ = vars_;
                 std::string d;
                 const auto parts = inner.word(false);
