@@ -62,7 +62,8 @@ std::string exportMegatron(const Project& project, std::size_t index) {
         if (p.fsdpGather == "per_step")
             cannot.push_back("fsdp_gather per_step as Megatron-FSDP's optim_grads (weights kept "
                              "whole; PodPlanner gathers them once per step)");
-    }
+    } else if (p.fsdpGather != "per_pass")
+        carried.push_back("parallelism/fsdp_gather"); // nothing to gather without FSDP
     if (p.shardOptimizer)
         a.add("--use-distributed-optimizer");
     a.add("--micro-batch-size", s.sequences / perMicro);

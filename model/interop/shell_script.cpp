@@ -110,9 +110,12 @@ class Reader {
         }
     }
 
-    static bool endsWord(char c) {
-        return c == '\0' || isBlank(c) || c == '\n' || c == ';' || c == '&' || c == '|' ||
-               c == '(' || c == ')' || c == '<' || c == '>';
+    // Splitting an expanded string (xpk's --command) breaks words at blanks only.
+    bool endsWord(char c) const {
+        if (c == '\0' || isBlank(c) || c == '\n')
+            return true;
+        return expand_ &&
+               (c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '<' || c == '>');
     }
 
     void statement() {

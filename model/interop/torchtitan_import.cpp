@@ -81,8 +81,11 @@ ImportedJob importTorchtitan(const Project& project, const std::string& text,
     if (flavor) {
         m = flavor->model;
     } else if (extras.is_object() && extras.contains("model")) {
-        m.layers = m.dModel = m.heads = m.ffn = m.vocab = 1; // replaced by the carried model
+        // Replaced by the carried model; its layers are needed now for the pipeline split.
+        m.layers = m.dModel = m.heads = m.ffn = m.vocab = 1;
         m.kvHeads = m.headDim = 1;
+        if (extras["model"].contains("layers") && extras["model"]["layers"].is_number_integer())
+            m.layers = extras["model"]["layers"].get<int>();
         out.notes.push_back("the model from the podplanner-job line (flavor " + flavorName + ")");
     } else {
         std::string known;
