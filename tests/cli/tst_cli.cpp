@@ -205,7 +205,8 @@ class CliTest : public QObject {
         bad.write("torchrun --nnodes 1 pretrain_gpt.py --num-layers 2 --hidden-size 64 "
                   "--num-attention-heads 2 --tensor-model-parallel-size 3\n");
         bad.close();
-        const Run b = run({"import", "megatron", dir + "/bad.sh", "--into", dir + "/dgx.podplanner"});
+        const Run b =
+            run({"import", "megatron", dir + "/bad.sh", "--into", dir + "/dgx.podplanner"});
         QCOMPARE(b.code, 1);
         QVERIFY2(b.err.find("line 1, --tensor-model-parallel-size") != std::string::npos,
                  b.err.c_str());
