@@ -1,5 +1,7 @@
 #include "interop/shell_script.h"
 
+#include "interop/shell_arithmetic.h"
+
 #include <cctype>
 #include <map>
 #include <optional>
@@ -382,85 +384,18 @@ class Reader {
                               : std::vector<std::string>{value->front()};
     }
 
-    // $(( )) with + - * / % and parentheses over integers and variables; unset names are 0.
     std::string arithmetic(const std::string& expr) const {
-        std::size_t i = 0;
         bool ok = true;
-        const long long v = sum(expr, i, ok);
+        const long long v = evaluateArithmetic(
+            expr,
+            [this](const std::string& name) -> std::optional<std::string> {
+                const auto value = lookup(name);
+                if (!value || value->empty())
+                    return std::nullopt;
+                return value->front();
+            },
+            ok);
         return ok ? std::to_string(v) : "<$((" + expr + "))>";
-    }
-    long long sum(const std::string& e, std::size_t& i, bool& ok) const {
-        long long v = product(e, i, ok);
-        while (true) {
-            skip(e, i);
-            if (i < e.size() && (e[i] == '+' || e[i] == '-')) {
-                const char op = e[i++];
-                const long long r = product(e, i, ok);
-                v = op == '+' ? v + r : v - r;
-            } else {
-                return v;
-            }
-        }
-    }
-    long long product(const std::string& e, std::size_t& i, bool& ok) const {
-        long long v = atom(e, i, ok);
-        while (true) {
-            skip(e, i);
-            if (i < e.size() && (e[i] == '*' || e[i] == '/' || e[i] == '%')) {
-                const char op = e[i++];
-                const long long r = atom(e, i, ok);
-                if (op != '*' && r == 0) {
-                    ok = false;
-                    return 0;
-                }
-                v = op == '*' ? v * r : op == '/' ? v / r : v % r;
-            } else {
-                return v;
-            }
-        }
-    }
-    long long atom(const std::string& e, std::size_t& i, bool& ok) const {
-        skip(e, i);
-        if (i >= e.size()) {
-            ok = false;
-            return 0;
-        }
-        if (e[i] == '(') {
-            ++i;
-            const long long v = sum(e, i, ok);
-            skip(e, i);
-            if (i < e.size() && e[i] == ')')
-                ++i;
-            return v;
-        }
-        if (e[i] == '-') {
-            ++i;
-            return -atom(e, i, ok);
-        }
-        if (e[i] == '$')
-            ++i;
-        if (e[i] == '{')
-            ++i;
-        std::string token;
-        while (i < e.size() && isNameChar(e[i]))
-            token += e[i++];
-        if (i < e.size() && e[i] == '}')
-            ++i;
-        if (token.empty()) {
-            ok = false;
-            return 0;
-        }
-        if (std::isdigit(static_cast<unsigned char>(token[0])))
-            return std::atoll(token.c_str());
-        const auto v = lookup(token);
-        if (!v || v->empty())
-            return 0;
-        std::size_t j = 0;
-        return sum(v->front(), j, ok);
-    }
-    static void skip(const std::string& e, std::size_t& i) {
-        while (i < e.size() && std::isspace(static_cast<unsigned char>(e[i])))
-            ++i;
     }
 
     const std::string& t_;
