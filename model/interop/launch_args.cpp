@@ -7,6 +7,19 @@
 
 namespace podplanner::model::interop {
 
+namespace {
+
+// "1_024" as YAML and Python write numbers.
+std::string withoutUnderscores(const std::string& text) {
+    std::string digits;
+    for (char c : text)
+        if (c != '_')
+            digits += c;
+    return digits;
+}
+
+} // namespace
+
 void FlagList::add(std::string name, std::string value, bool hasValue, int line) {
     flags_.push_back({std::move(name), std::move(value), hasValue, line, false});
 }
@@ -51,10 +64,7 @@ std::optional<std::int64_t> FlagList::integer(const std::string& name) {
     const LaunchFlag* f = find(name);
     if (!f)
         return std::nullopt;
-    std::string digits;
-    for (char c : f->value)
-        if (c != '_')
-            digits += c;
+    const std::string digits = withoutUnderscores(f->value);
     std::int64_t v = 0;
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
     if (!f->hasValue || digits.empty() || ec != std::errc{} || end != digits.data() + digits.size())
@@ -66,10 +76,7 @@ std::optional<double> FlagList::number(const std::string& name) {
     const LaunchFlag* f = find(name);
     if (!f)
         return std::nullopt;
-    std::string digits;
-    for (char c : f->value)
-        if (c != '_')
-            digits += c;
+    const std::string digits = withoutUnderscores(f->value);
     try {
         std::size_t used = 0;
         const double v = std::stod(digits, &used);

@@ -44,6 +44,29 @@ MappingFacts mappingFacts(const Project& project, std::size_t index) {
     return facts;
 }
 
+void requireGpuCluster(const ClusterSpec& cluster, const std::string& target,
+                       const std::string& framework) {
+    if (cluster.pod.kind != PodKind::GpuFatTree)
+        throwImportError(target, "a GPU cluster (" + framework + " runs on GPUs)",
+                         "the TPU cluster \"" + cluster.name + "\"",
+                         "export TPU jobs with --to maxtext");
+}
+
+std::string exportHeading(const std::string& what, const Project& project, std::size_t index) {
+    return what + " for job " + std::to_string(index + 1) + " \"" + project.jobs[index].name +
+           "\" of project \"" + project.name + "\" (written by podplanner export)";
+}
+
+std::string mappingNote(const MappingFacts& mapping, const std::string& why) {
+    return "mapping " + mapping.text +
+           (mapping.fromProject ? " (the project's)" : " (the engine's fastest)") + ": " + why;
+}
+
+void appendCannot(std::string& out, const std::vector<std::string>& cannot) {
+    for (const auto& c : cannot)
+        out += "#   - " + c + "\n";
+}
+
 void appendComments(std::string& out, const std::vector<std::string>& lines) {
     for (const auto& line : lines)
         out += line.empty() ? "#\n" : "# " + line + "\n";

@@ -37,6 +37,15 @@ struct MappingFacts {
 };
 MappingFacts mappingFacts(const Project& project, std::size_t index);
 
+// Refuses a TPU cluster for a GPU framework (`target` like "--to megatron").
+void requireGpuCluster(const ClusterSpec& cluster, const std::string& target,
+                       const std::string& framework);
+// "<what> for job N "name" of project "P" (written by podplanner export)"
+std::string exportHeading(const std::string& what, const Project& project, std::size_t index);
+// "mapping tp: x(16) | ... (the project's): <why the framework cannot hold it>"
+std::string mappingNote(const MappingFacts& mapping, const std::string& why);
+// The "#   - reason" lines of what the framework cannot express.
+void appendCannot(std::string& out, const std::vector<std::string>& cannot);
 // Lines of "# text".
 void appendComments(std::string& out, const std::vector<std::string>& lines);
 // The "# podplanner-job: {...}" line: the job's name, placement and reliability, the listed

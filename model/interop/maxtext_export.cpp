@@ -169,10 +169,9 @@ std::string exportMaxText(const Project& project, std::size_t index) {
     w.set("steps", s.steps);
 
     cannot.insert(cannot.begin(),
-                  std::string("mapping ") + mapping.text +
-                      (mapping.fromProject ? " (the project's)" : " (the engine's fastest)") +
-                      ": MaxText lays each ICI mesh axis on the torus itself "
-                      "(jax mesh_utils.create_device_mesh), so the torus axes are not a flag");
+                  mappingNote(mapping, "MaxText lays each ICI mesh axis on the torus itself "
+                                       "(jax mesh_utils.create_device_mesh), so the torus axes "
+                                       "are not a flag"));
     cannot.push_back(std::string("sequence_parallel ") + (p.sequenceParallel ? "true" : "false") +
                      ": MaxText shards activations by its logical_axis_rules, not by a flag");
     if (job.placement.twisted)
@@ -184,9 +183,7 @@ std::string exportMaxText(const Project& project, std::size_t index) {
     std::string out = "#!/bin/bash\n";
     appendComments(
         out,
-        {"MaxText launch for job " + std::to_string(index + 1) + " \"" + job.name +
-             "\" of project \"" + project.name + "\" (written by podplanner export)",
-         "",
+        {exportHeading("MaxText launch", project, index), "",
          "Mesh: " + meshText(p) + " chips = " + std::to_string(s.slices) + " slice" +
              (s.slices == 1 ? "" : "s") + " x " + std::to_string(chipsPerSlice) + " chips of " +
              cluster.chip.name + ", Cloud TPU topology " + job.placement.shape,
@@ -199,8 +196,7 @@ std::string exportMaxText(const Project& project, std::size_t index) {
              std::to_string(accumulation),
          "",
          "What MaxText cannot express (kept here, and in the podplanner-job line for import):"});
-    for (const auto& c : cannot)
-        out += "#   - " + c + "\n";
+    appendCannot(out, cannot);
     out += extrasLine(project, job, carried);
     out += "TPU_TOPOLOGY=" + job.placement.shape + "\n";
     out += "MAXTEXT_ARGS=(\n";

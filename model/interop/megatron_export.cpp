@@ -23,10 +23,7 @@ struct Args {
 std::string exportMegatron(const Project& project, std::size_t index) {
     const ClusterSpec& cluster = project.cluster;
     const Job& job = project.jobs[index];
-    if (cluster.pod.kind != PodKind::GpuFatTree)
-        throwImportError("--to megatron", "a GPU cluster (Megatron-LM runs on GPUs)",
-                         "the TPU cluster \"" + cluster.name + "\"",
-                         "export TPU jobs with --to maxtext");
+    requireGpuCluster(cluster, "--to megatron", "Megatron-LM");
     const JobSizes s = jobSizes(project, job);
     const auto& p = job.parallelism;
     const auto& m = job.model;
@@ -117,19 +114,16 @@ std::string exportMegatron(const Project& project, std::size_t index) {
                          " stages): Megatron needs --decoder-first-pipeline-num-layers / "
                          "--decoder-last-pipeline-num-layers for it");
     cannot.insert(cannot.begin(),
-                  "mapping " + mapping.text +
-                      (mapping.fromProject ? " (the project's)" : " (the engine's fastest)") +
-                      ": Megatron orders its process groups itself (tp innermost, then cp, "
-                      "dp, pp); it has no flag for which links an axis uses");
+                  mappingNote(mapping, "Megatron orders its process groups itself (tp innermost, "
+                                       "then cp, dp, pp); it has no flag for which links an "
+                                       "axis uses"));
     cannot.push_back("--vocab-size is the unpadded vocabulary; with a real --tokenizer-type "
                      "the tokenizer sets it and Megatron pads it (--make-vocab-size-divisible-by)");
 
     std::string out = "#!/bin/bash\n";
     appendComments(
         out,
-        {"Megatron-LM launch for job " + std::to_string(index + 1) + " \"" + job.name +
-             "\" of project \"" + project.name + "\" (written by podplanner export)",
-         "",
+        {exportHeading("Megatron-LM launch", project, index), "",
          "Mesh: " + meshText(p) + " GPUs = " + std::to_string(s.nodes) + " nodes x " +
              std::to_string(s.gpusPerNode) + " GPUs (" + cluster.chip.name + ")",
          "  Megatron: world " + std::to_string(s.chips) + " = tensor " + std::to_string(p.tp) +
@@ -142,8 +136,7 @@ std::string exportMegatron(const Project& project, std::size_t index) {
              std::to_string(dataParallel) + " x " + std::to_string(p.microbatches) +
              " microbatches",
          "", "What Megatron-LM cannot express (kept here, and in the podplanner-job line):"});
-    for (const auto& c : cannot)
-        out += "#   - " + c + "\n";
+    appendCannot(out, cannot);
     out += extrasLine(project, job, carried);
     out += "#SBATCH --nodes=" + std::to_string(s.nodes) + "\n";
     out += "#SBATCH --gpus-per-node=" + std::to_string(s.gpusPerNode) + "\n";

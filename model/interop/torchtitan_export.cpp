@@ -20,10 +20,7 @@ std::string quoted(const std::string& s) {
 std::string exportTorchtitan(const Project& project, std::size_t index) {
     const ClusterSpec& cluster = project.cluster;
     const Job& job = project.jobs[index];
-    if (cluster.pod.kind != PodKind::GpuFatTree)
-        throwImportError("--to torchtitan", "a GPU cluster (torchtitan runs on GPUs)",
-                         "the TPU cluster \"" + cluster.name + "\"",
-                         "export TPU jobs with --to maxtext");
+    requireGpuCluster(cluster, "--to torchtitan", "torchtitan");
     const JobSizes s = jobSizes(project, job);
     const auto& p = job.parallelism;
     const auto& m = job.model;
@@ -41,11 +38,9 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
     std::vector<std::string> carried = {"parallelism/mapping", "parallelism/sequence_parallel",
                                         "parallelism/fsdp_gather"};
     const MappingFacts mapping = mappingFacts(project, index);
-    cannot.push_back("mapping " + mapping.text +
-                     (mapping.fromProject ? " (the project's)" : " (the engine's fastest)") +
-                     ": torchtitan builds its device mesh in the order pp, dp_replicate, "
-                     "dp_shard, cp, tp (parallel_dims.py); no flag says which links an axis "
-                     "uses");
+    cannot.push_back(mappingNote(mapping, "torchtitan builds its device mesh in the order pp, "
+                                          "dp_replicate, dp_shard, cp, tp (parallel_dims.py); "
+                                          "no flag says which links an axis uses"));
     const TorchtitanFlavor* flavor = matchTorchtitanFlavor(m);
     if (!flavor) {
         carried.push_back("model");
@@ -82,9 +77,7 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
     std::string out;
     appendComments(
         out,
-        {"torchtitan job config for job " + std::to_string(index + 1) + " \"" + job.name +
-             "\" of project \"" + project.name + "\" (written by podplanner export)",
-         "",
+        {exportHeading("torchtitan job config", project, index), "",
          "Mesh: " + meshText(p) + " GPUs = " + std::to_string(s.nodes) + " nodes x " +
              std::to_string(s.gpusPerNode) + " GPUs (" + cluster.chip.name + ")",
          "  torchtitan: world " + std::to_string(s.chips) + " = dp_replicate " +
@@ -98,8 +91,7 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
              std::to_string(s.nodes) + " --nproc_per_node " + std::to_string(s.gpusPerNode) +
              " -m torchtitan.train --job.config_file THIS_FILE",
          "", "What torchtitan cannot express (kept here, and in the podplanner-job line):"});
-    for (const auto& c : cannot)
-        out += "#   - " + c + "\n";
+    appendCannot(out, cannot);
     out += extrasLine(project, job, carried);
     out += "\n[job]\ndescription = " + quoted(job.name) + "\n";
     out +=

@@ -1,8 +1,10 @@
 #pragma once
 // Shared by the interop tests: bundled examples, and one with its jobs removed to import into.
 #include "core/atomic_file.h"
+#include "core/input_error.h"
 #include "project/project_io.h"
 
+#include <functional>
 #include <string>
 
 namespace interop_test {
@@ -35,6 +37,16 @@ inline std::string withoutExtras(const std::string& text) {
     if (at == std::string::npos)
         return text;
     return text.substr(0, at) + text.substr(text.find('\n', at) + 1);
+}
+
+// The message of the InputError `f` throws, or "no error".
+inline std::string errorOf(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const podplanner::model::InputError& e) {
+        return e.what();
+    }
+    return "no error";
 }
 
 } // namespace interop_test

@@ -21,15 +21,6 @@ std::string file(const std::string& name) {
     return readWholeFile(sourcePath("resources/examples/infragraph/" + name), 1 << 24);
 }
 
-std::string errorOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
-}
-
 // A small dense job over every chip of the cluster, evaluated.
 void evaluateWithJob(Project project) {
     Job j;

@@ -44,15 +44,6 @@ std::string mesh(const Job& j) {
            std::to_string(p.pp) + "/" + std::to_string(p.ep) + "/" + std::to_string(p.cp);
 }
 
-std::string errorOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
-}
-
 bool contains(const std::vector<std::string>& list, const std::string& prefix) {
     for (const auto& s : list)
         if (s.rfind(prefix, 0) == 0)
