@@ -123,9 +123,8 @@ int runImport(const InteropRequest& r, const model::LoadLimits& limits, std::ost
     out << "added job " << result.jobs.size() << " \"" << imported.job.name << "\" to " << target
         << ": dp " << p.dp << " x fsdp " << p.fsdp << " x tp " << p.tp << " x pp " << p.pp
         << " x ep " << p.ep << " x cp " << p.cp << " = " << p.meshSize() << " chips, "
-        << p.microbatches << " microbatch" << (p.microbatches == 1 ? "" : "es") << ", "
-        << imported.job.training.recompute << " recompute, " << imported.job.training.precision
-        << "\n";
+        << p.microbatches << " microbatch" << (p.microbatches == 1 ? "" : "es") << ", recompute "
+        << imported.job.training.recompute << ", " << imported.job.training.precision << "\n";
     for (const auto& n : imported.notes)
         out << "  note: " << n << "\n";
     if (!imported.unmodelled.empty()) {
