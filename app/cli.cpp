@@ -43,6 +43,17 @@ Usage:
   podplanner simulate PROJECT [--job N] [--trials N] [--days D] [--seed S] [--json]
                                        Monte Carlo of failures and recovery: goodput percentiles
                                        and a sample timeline (defaults: 1000 trials, 30 days)
+  podplanner export PROJECT --to maxtext|xpk|megatron|torchtitan [--job N] [-o FILE]
+                                       the launch flags that run a job as planned, its mesh
+                                       and what the framework cannot express (docs/interop.md)
+  podplanner export PROJECT --to infragraph [-o FILE.json]
+                                       the project's cluster as an InfraGraph document
+  podplanner import maxtext|megatron|torchtitan FILE|- --into PROJECT [-o OUT]
+                 [--shape TOPOLOGY] [--slices N] [--nodes N] [--name NAME]
+                                       add the job a launch script or config describes;
+                                       lists the flags PodPlanner does not model
+  podplanner import infragraph FILE.json (-o NEW.podplanner | --into PROJECT) [--chip ID]
+                                       a cluster from an InfraGraph document (JSON)
   podplanner presets [--json]          list built-in chips, clusters and models
   podplanner --version | --help
 
@@ -53,8 +64,9 @@ Limits (raise them for very large inputs):
 Exit codes: 0 ok, 1 bad input, 2 usage. Errors go to stderr.
 )";
 
-const std::vector<std::string> kSubcommands = {
-    "validate", "info", "format", "presets", "evaluate", "plan", "simulate", "sweep", "report"};
+const std::vector<std::string> kSubcommands = {"validate", "info",   "format",   "presets",
+                                               "evaluate", "plan",   "simulate", "sweep",
+                                               "report",   "export", "import"};
 
 struct Options {
     std::string command;
@@ -69,11 +81,9 @@ struct Options {
     std::vector<std::string> params;
     std::string shard;
     bool csv = false;
+    std::string to, into, shape, name, chip;
+    int slices = 0, nodes = 0;
     model::LoadLimits limits;
-};
-
-struct UsageError {
-    std::string message;
 };
 
 std::int64_t parseCount(const std::string& option, const std::string& text) {
@@ -114,6 +124,20 @@ Options parseOptions(const std::vector<std::string>& args) {
             o.seed = static_cast<std::uint64_t>(parseCount(a, value()));
         else if (a == "--top")
             o.top = static_cast<int>(std::min<std::int64_t>(parseCount(a, value()), 1000));
+        else if (a == "--to")
+            o.to = value();
+        else if (a == "--into")
+            o.into = value();
+        else if (a == "--shape")
+            o.shape = value();
+        else if (a == "--name")
+            o.name = value();
+        else if (a == "--chip")
+            o.chip = value();
+        else if (a == "--slices")
+            o.slices = static_cast<int>(std::min<std::int64_t>(parseCount(a, value()), 10000));
+        else if (a == "--nodes")
+            o.nodes = static_cast<int>(std::min<std::int64_t>(parseCount(a, value()), 1000000));
         else if (a == "--max-chips")
             o.limits.maxChips = parseCount(a, value());
         else if (a == "--max-file-bytes")
@@ -214,6 +238,23 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             if (o.command == "plan")
                 return runPlan(request, o.limits, out);
             return runSimulate(request, o.limits, out);
+        }
+        if (o.command == "export") {
+            if (o.to.empty())
+                throw UsageError{"export needs --to maxtext|xpk|megatron|torchtitan|infragraph"};
+            InteropRequest r;
+            r.format = o.to;
+            r.project = onlyProject(o);
+            r.output = o.output;
+            r.job = o.job;
+            return runExport(r, o.limits, out);
+        }
+        if (o.command == "import") {
+            if (o.positional.size() != 2)
+                throw UsageError{"import takes a FORMAT and a FILE (or - for standard input)"};
+            InteropRequest r{o.positional[0], "",       o.positional[1], o.into, o.output, o.job,
+                             o.shape,         o.slices, o.nodes,         o.name, o.chip};
+            return runImport(r, o.limits, out, err);
         }
         if (o.command == "presets") {
             if (!o.positional.empty())

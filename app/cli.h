@@ -14,6 +14,11 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitBadInput = 1;
 inline constexpr int kExitUsage = 2;
 
+// Thrown for a malformed command line: printed with a pointer to --help, exit 2.
+struct UsageError {
+    std::string message;
+};
+
 // True when the arguments ask for the command line rather than the GUI.
 bool isCliInvocation(const std::vector<std::string>& args);
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
@@ -49,5 +54,25 @@ int runReport(const std::string& project, const std::string& output,
 
 // `podplanner simulate PROJECT [--job N] [--trials N] [--days D] [--seed S] [--json]`
 int runSimulate(const PerfRequest& request, const model::LoadLimits& limits, std::ostream& out);
+
+struct InteropRequest {
+    std::string format;  // export: --to; import: the first argument
+    std::string project; // export: the project file
+    std::string input;   // import: FILE or "-"
+    std::string into;    // import: the project to add to
+    std::string output;  // -o
+    long job = -1;
+    std::string shape;
+    int slices = 0;
+    int nodes = 0;
+    std::string name;
+    std::string chip;
+};
+// `podplanner export PROJECT --to FORMAT [--job N] [-o FILE]`
+int runExport(const InteropRequest& request, const model::LoadLimits& limits, std::ostream& out);
+// `podplanner import FORMAT FILE|- --into PROJECT [-o OUT] ...` and
+// `podplanner import infragraph FILE.json (-o NEW | --into PROJECT)`
+int runImport(const InteropRequest& request, const model::LoadLimits& limits, std::ostream& out,
+              std::ostream& err);
 
 } // namespace podplanner::app

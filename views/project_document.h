@@ -127,6 +127,9 @@ class ProjectDocument : public QObject {
     const model::Project* project() const { return project_.get(); }
     std::shared_ptr<const model::Project> projectSnapshot() const { return project_; }
     EngineWorker::Analysis analysis() const { return analysis_; }
+    // A job read from a launch config (launch_configs.h), added with undo; false (and
+    // errorText) when the project refuses it.
+    bool addImportedJob(model::Job job) { return addNewJob(std::move(job)); }
     // Used by the undo commands only.
     void replaceProject(std::shared_ptr<const model::Project> project);
     void replaceFailures(std::vector<model::Component> failures);

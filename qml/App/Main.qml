@@ -140,6 +140,8 @@ ApplicationWindow {
             MenuSeparator {}
             MenuItem { action: exportReportAction }
             MenuItem { action: exportImageAction }
+            MenuItem { text: qsTr("Export &launch config…"); enabled: document.loaded; onTriggered: launchConfigs.exportConfig() }
+            MenuItem { text: qsTr("Import launch con&fig…"); enabled: document.loaded; onTriggered: launchConfigs.importConfig() }
             Menu {
                 title: qsTr("Export &CSV")
                 enabled: document.loaded
@@ -320,6 +322,10 @@ ApplicationWindow {
         }
     }
     AboutDialog { id: aboutDialog; anchors.centerIn: parent }
+    LaunchConfigDialogs {
+        id: launchConfigs
+        document: window.document
+    }
     ExportDialogs {
         id: exports
         document: window.document

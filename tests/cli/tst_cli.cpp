@@ -175,6 +175,50 @@ class CliTest : public QObject {
         QCOMPARE(a.readAll(), b.readAll());
     }
 
+    // export -> a file; import infragraph -> a new project; import megatron -> a job added to it
+    // (atomically saved); the errors name the flag and exit 1, a wrong command line exits 2.
+    void exportAndImport() {
+        QTemporaryDir tmp;
+        const std::string dir = tmp.path().toStdString();
+        const Run e = run({"export", example("h100-cluster-70b.podplanner"), "--to", "megatron",
+                           "-o", dir + "/m.sh"});
+        QCOMPARE(e.code, 0);
+        QFile script(QString::fromStdString(dir + "/m.sh"));
+        QVERIFY(script.open(QIODevice::ReadOnly));
+        QVERIFY(script.readAll().contains("--tensor-model-parallel-size 8"));
+        const Run g = run({"import", "infragraph",
+                           std::string(PODPLANNER_SOURCE_DIR) +
+                               "/resources/examples/infragraph/dgx-h100-2-tier-clos.json",
+                           "-o", dir + "/dgx.podplanner"});
+        QCOMPARE(g.code, 0);
+        QVERIFY(g.out.find("128 chips of NVIDIA H100") != std::string::npos);
+        const Run i = run({"import", "megatron", dir + "/m.sh", "--into", dir + "/dgx.podplanner",
+                           "--nodes", "16"});
+        QCOMPARE(i.code, 0);
+        QVERIFY2(i.out.find("dp 2 x fsdp 1 x tp 8 x pp 8") != std::string::npos, i.out.c_str());
+        QVERIFY(i.out.find("no longer matches the flags") != std::string::npos);
+        QCOMPARE(run({"validate", dir + "/dgx.podplanner"}).code, 0);
+        QCOMPARE(run({"evaluate", dir + "/dgx.podplanner", "--json"}).code, 0);
+
+        QFile bad(QString::fromStdString(dir + "/bad.sh"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("torchrun --nnodes 1 pretrain_gpt.py --num-layers 2 --hidden-size 64 "
+                  "--num-attention-heads 2 --tensor-model-parallel-size 3\n");
+        bad.close();
+        const Run b =
+            run({"import", "megatron", dir + "/bad.sh", "--into", dir + "/dgx.podplanner"});
+        QCOMPARE(b.code, 1);
+        QVERIFY2(b.err.find("line 1, --tensor-model-parallel-size") != std::string::npos,
+                 b.err.c_str());
+        QCOMPARE(run({"import", "megatron", dir + "/bad.sh"}).code, 2);
+        QCOMPARE(run({"export", example("h100-cluster-70b.podplanner"), "--to", "jax"}).code, 2);
+        const Run y = run({"import", "infragraph", dir + "/bad.sh", "-o", dir + "/x.podplanner"});
+        QCOMPARE(y.code, 1);
+        const Run ig = run({"export", example("v4-pod-gpt3.podplanner"), "--to", "infragraph"});
+        QCOMPARE(ig.code, 0);
+        QCOMPARE(nlohmann::json::parse(ig.out)["instances"][0]["count"].get<int>(), 64);
+    }
+
     // A save killed at any moment leaves the old file or the new one, never a mix.
     void killedSaveLeavesOldOrNewFile() {
         QTemporaryDir tmp;

@@ -1,0 +1,319 @@
+// MaxText flags -> a PodPlanner job, resolving -1 as MaxText's fill_unspecified_mesh_axes does
+// (src/maxtext/utils/max_utils.py) with base.yml's defaults (ici_fsdp_parallelism: -1,
+// dcn_data_parallelism: -1; AI-Hypercomputer/maxtext e591f30).
+#include "interop/launch_common.h"
+#include "interop/maxtext_flags.h"
+#include "interop/maxtext_input.h"
+#include "interop/maxtext_models.h"
+#include "interop/tpu_types.h"
+
+#include <stdexcept>
+
+namespace podplanner::model::interop {
+
+namespace {
+
+struct AxisValue {
+    std::int64_t value = 1;
+    const LaunchFlag* flag = nullptr; // nullptr: base.yml's default
+    std::string name;
+};
+
+// One -1 at most fills target / product of the others; the product must then be the target.
+void fillMesh(std::vector<AxisValue>& axes, std::int64_t target, const std::string& kind,
+              const std::string& targetText) {
+    AxisValue* unspecified = nullptr;
+    std::int64_t product = 1;
+    for (auto& a : axes) {
+        if (a.value == -1) {
+            if (unspecified)
+                throwImportError(a.flag ? flagLocation(*a.flag) : a.name,
+                                 "at most one " + kind + " axis of -1 (MaxText fills one)",
+                                 "-1 for " + unspecified->name + " and " + a.name,
+                                 a.flag && unspecified->flag
+                                     ? ""
+                                     : "base.yml sets " +
+                                           std::string(kind == "ICI" ? "ici_fsdp_parallelism"
+                                                                     : "dcn_data_parallelism") +
+                                           " to -1; set it to 1");
+            unspecified = &a;
+            continue;
+        }
+        if (a.value < 1) {
+            if (a.flag)
+                throwFlagError(*a.flag, "a positive whole number or -1");
+        }
+        product *= a.value;
+    }
+    if (unspecified) {
+        if (target % product != 0 || target / product < 1)
+            throwImportError(unspecified->flag ? flagLocation(*unspecified->flag)
+                                               : unspecified->name,
+                             "a " + kind + " mesh that divides the " + targetText + " (" +
+                                 std::to_string(target) + ")",
+                             "the other axes' product " + std::to_string(product));
+        unspecified->value = target / product;
+        product = target;
+    }
+    if (product != target) {
+        const AxisValue* named = nullptr;
+        for (const auto& a : axes)
+            if (a.flag && a.value != 1)
+                named = &a;
+        throwImportError(named ? flagLocation(*named->flag) : kind + " parallelism",
+                         "a " + kind + " mesh whose product is the " + targetText + " (" +
+                             std::to_string(target) + ")",
+                         "a product of " + std::to_string(product));
+    }
+}
+
+ModelSpec readModel(FlagList& f, ImportedJob& out) {
+    ModelSpec m = maxTextBaseModel();
+    if (const LaunchFlag* name = f.find("model_name"); name && name->value != "default") {
+        const MaxTextModel* builtIn = findMaxTextModel(name->value);
+        if (!builtIn) {
+            std::string known;
+            for (const auto& k : maxTextModels())
+                known += (known.empty() ? "" : ", ") + k.name;
+            throwFlagError(*name, "a MaxText model PodPlanner knows (" + known + ")",
+                           "or give its dimensions as base_emb_dim, base_num_query_heads, ...");
+        }
+        const int seq = m.seqLen;
+        m = builtIn->model;
+        m.seqLen = seq;
+    }
+    auto set = [&](const char* key, int& field) {
+        if (auto v = f.integer(key))
+            field = static_cast<int>(*v);
+    };
+    set("base_emb_dim", m.dModel);
+    set("base_num_query_heads", m.heads);
+    set("base_num_kv_heads", m.kvHeads);
+    set("head_dim", m.headDim);
+    set("base_mlp_dim", m.ffn);
+    set("base_num_decoder_layers", m.layers);
+    set("vocab_size", m.vocab);
+    set("max_target_length", m.seqLen);
+    set("num_experts", m.experts);
+    set("num_experts_per_tok", m.topK);
+    m.expertFfn = m.isMoe() ? m.expertFfn : m.ffn;
+    if (auto v = f.integer("base_moe_mlp_dim"); v && *v > 0)
+        m.expertFfn = static_cast<int>(*v);
+    if (const LaunchFlag* act = f.find("mlp_activations")) {
+        const bool gated = act->value.find("linear") != std::string::npos;
+        m.ffnKind = gated ? "swiglu" : "gelu";
+        if (act->value.find(gated ? "silu" : "gelu") == std::string::npos)
+            out.notes.push_back("mlp_activations=" + act->value + " read as " + m.ffnKind +
+                                " (PodPlanner times a gated MLP as SwiGLU, else as GELU)");
+    }
+    if (const LaunchFlag* scale = f.find("global_parameter_scale"); scale && scale->value != "1")
+        throwFlagError(*scale, "1 (PodPlanner reads the model's dimensions, not a scale)",
+                       "give base_emb_dim, base_mlp_dim, ... instead");
+    return m;
+}
+
+std::string readPrecision(FlagList& f) {
+    const std::string quantization = f.text("quantization").value_or("");
+    const std::string dtype = f.text("dtype").value_or("bfloat16");
+    if (quantization.find("fp8") != std::string::npos)
+        return "fp8";
+    if (quantization == "int8")
+        return "int8";
+    return dtype == "float32" ? "fp32" : "bf16";
+}
+
+std::string readRemat(FlagList& f, const ModelSpec& model, ImportedJob& out) {
+    const LaunchFlag* flag = f.find("remat_policy");
+    const std::string policy = flag ? flag->value : "full";
+    if (policy == "full" || policy == "none")
+        return "full"; // both leave jax's remat policy None: everything is recomputed
+    if (policy == "custom") {
+        bool allOnDevice = true;
+        for (const auto& tensor : maxTextRematTensors(model))
+            allOnDevice = allOnDevice && f.text(tensor).value_or("remat") == "device";
+        if (allOnDevice)
+            return "none";
+        out.notes.push_back("remat_policy=custom with some tensors rematerialized or offloaded: "
+                            "timed as selective");
+        return "selective";
+    }
+    if (policy != "minimal_with_context" && policy != "minimal" && policy != "minimal_flash")
+        out.notes.push_back("remat_policy=" + policy +
+                            " saves fewer tensors than PodPlanner's selective recompute, "
+                            "which is what it is timed as");
+    return "selective";
+}
+
+} // namespace
+
+ImportedJob importMaxText(const Project& project, const std::string& text,
+                          const ImportOptions& options) {
+    const ClusterSpec& cluster = project.cluster;
+    if (cluster.pod.kind == PodKind::GpuFatTree)
+        throwImportError("import maxtext", "a project on a TPU cluster",
+                         "the GPU cluster \"" + cluster.name + "\"");
+    MaxTextInput in = readMaxTextInput(text);
+    ImportedJob out;
+    out.extras = findExtras(in.comments);
+    FlagList& f = in.overrides;
+    if (f.empty())
+        throwImportError("the input", "MaxText overrides (key=value) or a YAML file of them",
+                         "none",
+                         "a command like: python3 -m maxtext.trainers.pre_train.train "
+                         "base.yml ici_fsdp_parallelism=-1 ...");
+
+    // The slice: xpk --tpu-type, MaxText's compile_topology, --shape, or the carried placement.
+    std::string topology;
+    const LaunchFlag* typeFlag = in.xpk.find("--tpu-type");
+    if (!typeFlag)
+        if (const LaunchFlag* compile = f.find("compile_topology");
+            compile && !compile->value.empty())
+            typeFlag = compile;
+    if (typeFlag) {
+        ParsedTpuType type;
+        try {
+            type = parseTpuType(typeFlag->value);
+        } catch (const std::invalid_argument& e) {
+            throwFlagError(*typeFlag, e.what());
+        }
+        if (type.generation->chipId != cluster.chip.id)
+            throwFlagError(*typeFlag, "a slice of the project's chip, " + cluster.chip.name,
+                           typeFlag->value + " is a " + type.generation->prefix + " slice");
+        topology = type.topology;
+    } else if (!options.shape.empty()) {
+        topology = options.shape;
+    } else if (!out.extras.empty()) {
+        const Json extras = parseJsonText(out.extras);
+        if (extras.contains("placement") && extras["placement"].contains("shape"))
+            topology = extras["placement"]["shape"].get<std::string>();
+    }
+
+    int slices = options.slices > 0 ? options.slices : 0;
+    for (const auto& [flags, name] : {std::pair<FlagList*, const char*>{&in.xpk, "--num-slices"},
+                                      {&f, "num_slices"},
+                                      {&f, "compile_topology_num_slices"}})
+        if (auto v = flags->integer(name); v && *v > 0 && slices == 0)
+            slices = static_cast<int>(*v);
+    if (slices == 0 && !out.extras.empty()) {
+        const Json extras = parseJsonText(out.extras);
+        if (extras.contains("placement") && extras["placement"].contains("pods"))
+            slices = static_cast<int>(extras["placement"]["pods"].size());
+    }
+    slices = std::max(slices, 1);
+
+    std::vector<AxisValue> ici, dcn;
+    for (std::size_t a = 0; a < kMaxTextAxes.size(); ++a) {
+        for (const auto& [list, prefix] :
+             {std::pair<std::vector<AxisValue>*, const char*>{&ici, "ici_"}, {&dcn, "dcn_"}}) {
+            const std::string name = std::string(prefix) + kMaxTextAxes[a].flag + "_parallelism";
+            AxisValue v{1, f.find(name), name};
+            if (v.flag)
+                v.value = *f.integer(name);
+            else if ((prefix == std::string("ici_") && a == 1) ||
+                     (prefix == std::string("dcn_") && a == 0))
+                v.value = -1; // base.yml's auto-sharded axes
+            list->push_back(v);
+        }
+    }
+    for (const char* other : kMaxTextOtherAxes)
+        for (const char* prefix : {"ici_", "dcn_"}) {
+            const std::string name = std::string(prefix) + other + "_parallelism";
+            if (auto v = f.integer(name); v && *v != 1)
+                throwFlagError(*f.find(name), "1 (PodPlanner has no " + std::string(other) +
+                                                  " axis; fold it into data, fsdp, tensor, "
+                                                  "stage, expert or context)");
+        }
+
+    long chipsPerSlice = topology.empty() ? 0 : topologyChips(topology);
+    if (chipsPerSlice == 0) {
+        std::int64_t product = 1;
+        bool open = false;
+        for (const auto& a : ici) {
+            open = open || a.value == -1;
+            product *= a.value;
+        }
+        if (open)
+            throwImportError("ici_fsdp_parallelism",
+                             "the slice size, to fill the -1 axis as MaxText does",
+                             "no --tpu-type, compile_topology or --shape",
+                             "give the slice with --shape TOPOLOGY (e.g. 4x4x8) or --tpu-type");
+        chipsPerSlice = static_cast<long>(product);
+        topology = defaultTopology(cluster, chipsPerSlice);
+        if (topology.empty())
+            throwImportError("the ICI mesh", "a slice size Cloud TPU names",
+                             std::to_string(chipsPerSlice) + " chips", "give --shape");
+        out.notes.push_back("slice topology " + topology + " chosen for " +
+                            std::to_string(chipsPerSlice) + " chips (xpk's default)");
+    }
+    fillMesh(ici, chipsPerSlice, "ICI", "chips per slice");
+    if (slices > 1) {
+        fillMesh(dcn, slices, "DCN", "number of slices");
+    } else {
+        for (auto& a : dcn)
+            a.value = 1; // MaxText reads the DCN flags only for more than one slice
+    }
+
+    Job& job = out.job;
+    job.name = !options.name.empty() ? options.name : f.text("run_name").value_or("");
+    job.model = readModel(f, out);
+    auto& p = job.parallelism;
+    int* fields[6] = {&p.dp, &p.fsdp, &p.tp, &p.pp, &p.ep, &p.cp};
+    for (std::size_t a = 0; a < 6; ++a) {
+        *fields[a] = static_cast<int>(ici[a].value * dcn[a].value);
+        // An axis wholly between slices is kept there; a split one is left to the mapping
+        // search (MaxText's flags fix the split, PodPlanner's mapping names only the axes).
+        static const char* const kPodAxes[6] = {"dp", "fsdp", "tp", "pp", "ep", "cp"};
+        if (ici[a].value == 1 && dcn[a].value > 1)
+            p.mapping.push_back({kPodAxes[a], {"dcn"}});
+        else if (ici[a].value > 1 && dcn[a].value > 1)
+            out.notes.push_back(std::string(kPodAxes[a]) + " spans " +
+                                std::to_string(ici[a].value) + " chips of a slice and " +
+                                std::to_string(dcn[a].value) +
+                                " slices; PodPlanner's mapping search lays it");
+    }
+    if (cluster.sites.size() > 1)
+        for (auto& [axis, physical] : p.mapping)
+            physical.push_back("wan");
+
+    const std::int64_t chips = static_cast<std::int64_t>(chipsPerSlice) * slices;
+    const double perDevice = f.number("per_device_batch_size").value_or(12.0);
+    const std::int64_t accumulation = f.integer("gradient_accumulation_steps").value_or(1);
+    const std::int64_t sequences =
+        static_cast<std::int64_t>(static_cast<double>(chips) * perDevice) * accumulation;
+    if (sequences < 1)
+        throwFlagError(*f.find("per_device_batch_size"),
+                       "a batch of at least one sequence over " + std::to_string(chips) + " chips");
+    job.training.globalBatchTokens = sequences * job.model.seqLen;
+    job.training.precision = readPrecision(f);
+    job.training.recompute = readRemat(f, job.model, out);
+    const std::int64_t steps = f.integer("steps").value_or(150'001); // base.yml
+    if (steps < 1)
+        throwFlagError(*f.find("steps"), "a positive number of steps",
+                       "PodPlanner needs the run's length to time it");
+    job.training.totalTokens = steps * job.training.globalBatchTokens;
+
+    p.microbatches = static_cast<int>(accumulation);
+    if (p.pp > 1) {
+        const std::int64_t pipelineMicro = f.integer("num_pipeline_microbatches").value_or(-1);
+        p.microbatches *= static_cast<int>(pipelineMicro > 0 ? pipelineMicro : p.pp);
+        const std::int64_t perStage = f.integer("num_layers_per_pipeline_stage").value_or(1);
+        std::int64_t repeats = f.integer("num_pipeline_repeats").value_or(-1);
+        if (repeats <= 0)
+            repeats = job.model.layers / std::max<std::int64_t>(1, p.pp * perStage);
+        p.virtualStages = static_cast<int>(std::max<std::int64_t>(1, repeats));
+        p.ppSchedule = p.virtualStages > 1 ? "interleaved" : "1f1b";
+        if (f.flag("pipeline_fsdp_ag_once"))
+            p.fsdpGather = "per_step";
+    }
+    p.shardOptimizer = f.flag("shard_optimizer_over_data");
+    job.placement = importedPlacement(cluster, slices, topology, 0);
+
+    out.unmodelled = f.unused();
+    for (const auto& s : in.skipped)
+        out.unmodelled.push_back(s);
+    for (const auto& x : in.xpk.unused())
+        out.unmodelled.push_back("xpk " + x);
+    return out;
+}
+
+} // namespace podplanner::model::interop

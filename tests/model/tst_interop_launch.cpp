@@ -1,0 +1,296 @@
+// Launch-config export and import (model/interop): golden files from every bundled example,
+// the mesh recomputed from the flags alone, real launch lines from the frameworks' own example
+// scripts, and the errors that name the flag.
+#include "interop/launch.h"
+#include "interop_fixture.h"
+
+#include "core/input_error.h"
+
+#include <QtTest>
+
+#include <cstdlib>
+#include <fstream>
+
+using namespace podplanner::model;
+using namespace podplanner::model::interop;
+using namespace interop_test;
+
+namespace {
+
+void checkGolden(const std::string& name, const std::string& text) {
+    const std::string path = sourcePath("tests/data/interop/golden/" + name);
+    if (std::getenv("PODPLANNER_UPDATE_GOLDEN")) {
+        std::ofstream(path, std::ios::binary) << text;
+        return;
+    }
+    const std::string expected = readWholeFile(path, 1 << 24);
+    if (text != expected)
+        QFAIL(qPrintable(QString::fromStdString(path + " differs; rerun with "
+                                                       "PODPLANNER_UPDATE_GOLDEN=1 and review "
+                                                       "the diff")));
+}
+
+ImportedJob importInto(const std::string& example, LaunchFormat f, const std::string& text,
+                       ImportOptions o = {}) {
+    const Project target = emptied(example);
+    ImportedJob job = importLaunch(target, f, text, o);
+    withImportedJob(target, job);
+    return job;
+}
+
+std::string mesh(const Job& j) {
+    const auto& p = j.parallelism;
+    return std::to_string(p.dp) + "/" + std::to_string(p.fsdp) + "/" + std::to_string(p.tp) + "/" +
+           std::to_string(p.pp) + "/" + std::to_string(p.ep) + "/" + std::to_string(p.cp);
+}
+
+bool contains(const std::vector<std::string>& list, const std::string& prefix) {
+    for (const auto& s : list)
+        if (s.rfind(prefix, 0) == 0)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestInteropLaunch : public QObject {
+    Q_OBJECT
+  private slots:
+    // Every job of every example, in every format its cluster runs: the text is the golden
+    // file, and the flags without the podplanner-job line give the job's mesh, batch split,
+    // recompute and precision again.
+    void goldenAndMeshFromFlags() {
+        const std::vector<std::pair<std::string, std::vector<LaunchFormat>>> examples = {
+            {"v4-pod-gpt3", {LaunchFormat::MaxText}},
+            {"ironwood-shared", {LaunchFormat::MaxText}},
+            {"multisite-405b", {LaunchFormat::MaxText}},
+            {"h100-cluster-70b", {LaunchFormat::Megatron, LaunchFormat::Torchtitan}}};
+        int checked = 0;
+        for (const auto& [name, formats] : examples) {
+            const Project project = example(name);
+            for (std::size_t j = 0; j < project.jobs.size(); ++j)
+                for (LaunchFormat f : formats) {
+                    const std::string text = exportLaunch(project, j, f);
+                    const std::string ext = f == LaunchFormat::Torchtitan ? ".toml" : ".sh";
+                    checkGolden(name + "-job" + std::to_string(j + 1) + "." + launchFormatName(f) +
+                                    ext,
+                                text);
+                    const Job& original = project.jobs[j];
+                    QVERIFY(text.find("Mesh: dp " + std::to_string(original.parallelism.dp) +
+                                      " x fsdp ") != std::string::npos);
+                    ImportOptions o;
+                    o.nodes =
+                        static_cast<int>(original.placement.nodes * original.placement.pods.size());
+                    const ImportedJob back = importInto(name, f, withoutExtras(text), o);
+                    QCOMPARE(mesh(back.job), mesh(original));
+                    QCOMPARE(back.job.parallelism.microbatches, original.parallelism.microbatches);
+                    QCOMPARE(back.job.training.globalBatchTokens,
+                             original.training.globalBatchTokens);
+                    QCOMPARE(back.job.training.recompute, original.training.recompute);
+                    QCOMPARE(back.job.training.precision, original.training.precision);
+                    QCOMPARE(back.job.model.layers, original.model.layers);
+                    QCOMPARE(back.job.model.ffn, original.model.ffn);
+                    QCOMPARE(back.job.placement.pods.size(), original.placement.pods.size());
+                    // With the podplanner-job line it is the same job, byte for byte.
+                    ImportedJob full = importLaunch(emptied(name), f, text, o);
+                    const Project added = withImportedJob(emptied(name), full);
+                    Project copy = project;
+                    copy.jobs = {original};
+                    QCOMPARE(jobText(added, 0), jobText(copy, 0));
+                    ++checked;
+                }
+        }
+        QCOMPARE(checked, 7);
+    }
+
+    // MaxText, src/maxtext/configs/tpu/v4/22b.sh (AI-Hypercomputer/maxtext e591f30): "works
+    // out of the box for any number of v4-128 slices" (64 chips each).
+    void maxTextV4_22b() {
+        const std::string line =
+            "python3 -m maxtext.trainers.pre_train.$EXECUTABLE "
+            "\"${MAXTEXT_CONFIGS_DIR:-${MAXTEXT_REPO_ROOT:-$PWD}/src/maxtext/configs}\"//"
+            "base.yml\\\n"
+            "    ici_fsdp_parallelism=64 steps=10 per_device_batch_size=13 profiler=xplane "
+            "remat_policy=full attention=flash num_vocab_tiling=8\\\n"
+            "    base_emb_dim=6144 base_num_kv_heads=24 base_num_query_heads=24 "
+            "base_mlp_dim=24576 base_num_decoder_layers=48\\\n"
+            "    base_output_directory=$OUTPUT_PATH dataset_type=synthetic\n";
+        const std::string xpk = "xpk workload create --cluster c --workload w "
+                                "--tpu-type=v4-128 --num-slices=2 --command \"" +
+                                line.substr(0, line.find("\\\n")) +
+                                " ici_fsdp_parallelism=64 "
+                                "steps=10 per_device_batch_size=13 remat_policy=full "
+                                "base_emb_dim=6144 base_num_kv_heads=24 base_num_query_heads=24 "
+                                "base_mlp_dim=24576 base_num_decoder_layers=48\"\n";
+        Project target = emptied("v4-pod-gpt3");
+        ImportedJob one = importLaunch(target, LaunchFormat::MaxText, line, {"4x4x4", 0, 0, ""});
+        QCOMPARE(mesh(one.job), std::string("1/64/1/1/1/1"));
+        QCOMPARE(one.job.training.globalBatchTokens, std::int64_t{64 * 13 * 2048});
+        QCOMPARE(one.job.training.recompute, std::string("full"));
+        QCOMPARE(one.job.model.dModel, 6144);
+        QCOMPARE(one.job.model.vocab, 32000); // base.yml
+        QCOMPARE(one.job.model.headDim, 128); // base.yml
+        QCOMPARE(one.job.model.seqLen, 2048); // base.yml max_target_length
+        QVERIFY(contains(one.unmodelled, "attention=flash"));
+        QVERIFY(contains(one.unmodelled, "num_vocab_tiling=8"));
+        withImportedJob(target, one);
+        // Two v4-128 slices through xpk: dcn_data_parallelism -1 (base.yml) takes both.
+        const std::string error = errorOf([&] {
+            ImportedJob two = importLaunch(target, LaunchFormat::MaxText, xpk, {});
+            QCOMPARE(mesh(two.job), std::string("2/64/1/1/1/1"));
+            QCOMPARE(two.job.placement.shape, std::string("4x4x4"));
+            withImportedJob(target, two); // the v4 preset has one pod
+        });
+        QVERIFY2(error.find("/jobs/0/placement") != std::string::npos, error.c_str());
+    }
+
+    void maxTextMinusOneRules() {
+        const Project target = emptied("v4-pod-gpt3");
+        const std::string base = "python3 -m maxtext.trainers.pre_train.train base.yml ";
+        ImportedJob j = importLaunch(target, LaunchFormat::MaxText,
+                                     base + "ici_tensor_parallelism=4 per_device_batch_size=1",
+                                     {"4x4x8", 0, 0, "t"});
+        QCOMPARE(mesh(j.job), std::string("1/32/4/1/1/1")); // ici_fsdp -1 fills 128 / 4
+        std::string e = errorOf([&] {
+            importLaunch(target, LaunchFormat::MaxText, base + "ici_data_parallelism=-1",
+                         {"4x4x8", 0, 0, ""});
+        });
+        QVERIFY2(e.find("ici_data_parallelism") != std::string::npos, e.c_str());
+        e = errorOf([&] {
+            importLaunch(target, LaunchFormat::MaxText,
+                         base + "ici_fsdp_parallelism=16 ici_tensor_parallelism=4",
+                         {"4x4x8", 0, 0, ""});
+        });
+        QVERIFY2(e.find("ici_tensor_parallelism") != std::string::npos &&
+                     e.find("128") != std::string::npos,
+                 e.c_str());
+        e = errorOf([&] {
+            importLaunch(target, LaunchFormat::MaxText, base + "ici_fsdp_parallelism=-1", {});
+        });
+        QVERIFY2(e.find("--shape") != std::string::npos, e.c_str());
+        e = errorOf([&] {
+            importLaunch(target, LaunchFormat::MaxText,
+                         "xpk workload create --tpu-type=v5p-256 --command \"" + base + "steps=5\"",
+                         {});
+        });
+        QVERIFY2(e.find("--tpu-type") != std::string::npos && e.find("v5p") != std::string::npos,
+                 e.c_str());
+    }
+
+    // Megatron-LM, examples/gpt3/train_gpt3_175b_distributed.sh (NVIDIA/Megatron-LM d98e8a6).
+    void megatronGpt3() {
+        std::string script =
+            "GPUS_PER_NODE=8\nNUM_NODES=1\n"
+            "DISTRIBUTED_ARGS=(\n    --nproc_per_node $GPUS_PER_NODE \n    --nnodes "
+            "$NUM_NODES \n    --master_addr $MASTER_ADDR \n    --master_port $MASTER_PORT\n)\n"
+            "GPT_MODEL_ARGS=(\n    --num-layers 96 \n    --hidden-size 12288 \n    "
+            "--num-attention-heads 96 \n    --seq-length 2048 \n    "
+            "--max-position-embeddings 2048 \n    --attention-backend auto # Can use "
+            "(flash/fused/unfused/local)\n)\n"
+            "TRAINING_ARGS=(\n    --micro-batch-size 1 \n    --global-batch-size 1536\n    "
+            "--train-iters 500000\n    --fp16\n)\n"
+            "MODEL_PARALLEL_ARGS=(\n\t--tensor-model-parallel-size 8 \n\t"
+            "--pipeline-model-parallel-size 16 \n)\n"
+            "DATA_ARGS=(\n    --vocab-file $VOCAB_FILE \n    --merge-file $MERGE_FILE \n)\n"
+            "torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \\\n    ${GPT_MODEL_ARGS[@]} \\\n"
+            "    ${TRAINING_ARGS[@]} \\\n    ${MODEL_PARALLEL_ARGS[@]} \\\n    "
+            "${DATA_ARGS[@]}\n";
+        const Project target = emptied("h100-cluster-70b");
+        // As shipped (one node), tp 8 x pp 16 does not fit 8 GPUs.
+        std::string e = errorOf([&] { importLaunch(target, LaunchFormat::Megatron, script, {}); });
+        QVERIFY2(e.find("--pipeline-model-parallel-size") != std::string::npos, e.c_str());
+        // On 16 nodes ("Change for multinode config"), the vocabulary is still in a file.
+        e = errorOf([&] { importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""}); });
+        QVERIFY2(e.find("--vocab-size") != std::string::npos, e.c_str());
+        script.replace(script.find("    --vocab-file"), 0,
+                       "    --tokenizer-type GPT2BPETokenizer\n");
+        ImportedJob j = importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""});
+        QCOMPARE(mesh(j.job), std::string("1/1/8/16/1/1"));
+        QCOMPARE(j.job.parallelism.microbatches, 1536);
+        QCOMPARE(j.job.model.ffn, 4 * 12288); // arguments.py: 4h without --swiglu
+        QCOMPARE(j.job.model.ffnKind, std::string("gelu"));
+        QCOMPARE(j.job.model.vocab, 50257);
+        QCOMPARE(j.job.training.precision, std::string("bf16")); // --fp16, same width
+        QCOMPARE(j.job.training.recompute, std::string("none"));
+        QVERIFY(contains(j.unmodelled, "--attention-backend=auto"));
+        withImportedJob(target, j);
+    }
+
+    // Megatron-LM, examples/mixtral/train_mixtral_8x7b_distributed.sh: pp 4 x ep 8.
+    void megatronMixtral() {
+        const std::string script =
+            "GPUS_PER_NODE=8\nNNODES=${SLURM_NNODES:-\"1\"}\n"
+            "DISTRIBUTED_ARGS=(\n    --nproc_per_node $GPUS_PER_NODE\n    --nnodes $NNODES\n)\n"
+            "MODEL_ARGS=(\n    --use-mcore-models\n    --disable-bias-linear\n    --seq-length "
+            "4096\n    --max-position-embeddings 32768\n    --num-layers 32\n    --hidden-size "
+            "4096\n    --ffn-hidden-size 14336\n    --num-attention-heads 32\n    --swiglu\n    "
+            "--untie-embeddings-and-output-weights\n    --group-query-attention\n    "
+            "--num-query-groups 8\n)\n"
+            "MOE_ARGS=(\n    --num-experts 8\n    --moe-router-topk 2\n    --moe-grouped-gemm\n)\n"
+            "DATA_ARGS=(\n    --tokenizer-type Llama2Tokenizer\n)\n"
+            "TRAINING_ARGS=(\n    --micro-batch-size 1\n    --global-batch-size 256\n    "
+            "--train-iters 500000\n    --bf16\n)\n"
+            "MODEL_PARALLEL_ARGS=(\n    --tensor-model-parallel-size 1\n    "
+            "--pipeline-model-parallel-size 4\n    --expert-model-parallel-size 8\n    "
+            "--use-distributed-optimizer\n    --sequence-parallel\n)\n"
+            "torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \\\n    ${MODEL_ARGS[@]} \\\n    "
+            "${MOE_ARGS[@]} \\\n    ${DATA_ARGS[@]} \\\n    ${TRAINING_ARGS[@]} \\\n    "
+            "${MODEL_PARALLEL_ARGS[@]}\n";
+        const Project target = emptied("h100-cluster-70b");
+        const std::string e =
+            errorOf([&] { importLaunch(target, LaunchFormat::Megatron, script, {}); });
+        QVERIFY2(e.find("--expert-model-parallel-size") != std::string::npos, e.c_str());
+        ImportedJob j = importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 4, ""});
+        QCOMPARE(mesh(j.job), std::string("1/1/1/4/8/1"));
+        QCOMPARE(j.job.parallelism.microbatches, 256 / 8);
+        QCOMPARE(j.job.model.experts, 8);
+        QCOMPARE(j.job.model.topK, 2);
+        QCOMPARE(j.job.model.kvHeads, 8);
+        QCOMPARE(j.job.model.vocab, 32000);
+        QVERIFY(j.job.parallelism.shardOptimizer);
+        QVERIFY(contains(j.unmodelled, "--moe-grouped-gemm"));
+        withImportedJob(target, j);
+    }
+
+    // torchtitan, torchtitan/models/llama3/train_configs/llama3_405b.toml (pytorch/torchtitan
+    // 238fa99): "a preset for 128 H100 GPUs".
+    void torchtitan405b() {
+        const std::string toml =
+            "[job]\ndump_folder = \"./outputs\"\ndescription = \"Llama 3 405B training\"\n\n"
+            "[model]\nname = \"llama3\"\nflavor = \"405B\"\nconverters = [\"float8\"]\n\n"
+            "[training]\nlocal_batch_size = 2\nseq_len = 8192\nmax_norm = 1.0  # grad norm "
+            "clipping\nsteps = 3000\ndataset = \"c4\"\n\n"
+            "[parallelism]\ndata_parallel_replicate_degree = 1\ndata_parallel_shard_degree = -1\n"
+            "tensor_parallel_degree = 8  # 8-way TP\nenable_async_tensor_parallel = true\n"
+            "pipeline_parallel_degree = 1\ncontext_parallel_degree = 1\n\n"
+            "[activation_checkpoint]\nmode = \"full\" # [\"none\", \"selective\", \"full\"]\n\n"
+            "[compile]\nenable=true\ncomponents = [\"model\", \"loss\"]\n";
+        const Project target = emptied("h100-cluster-70b");
+        const std::string e =
+            errorOf([&] { importLaunch(target, LaunchFormat::Torchtitan, toml, {}); });
+        QVERIFY2(e.find("data_parallel_shard_degree") != std::string::npos, e.c_str());
+        ImportedJob j = importLaunch(target, LaunchFormat::Torchtitan, toml, {"", 0, 16, ""});
+        QCOMPARE(mesh(j.job), std::string("1/16/8/1/1/1")); // -1 = 128 / 8
+        QCOMPARE(j.job.training.globalBatchTokens, std::int64_t{2 * 16 * 8192});
+        QCOMPARE(j.job.model.ffn, 53248); // FeedForward(16384, 1.2, 4096)
+        QCOMPARE(j.job.training.precision, std::string("fp8"));
+        QCOMPARE(j.job.training.recompute, std::string("full"));
+        QCOMPARE(j.job.name, std::string("Llama 3 405B training"));
+        QVERIFY(contains(j.unmodelled, "compile.enable=true"));
+        withImportedJob(target, j);
+    }
+
+    void wrongClusterKinds() {
+        const Project tpu = example("v4-pod-gpt3");
+        const Project gpu = example("h100-cluster-70b");
+        QVERIFY(errorOf([&] {
+                    exportLaunch(tpu, 0, LaunchFormat::Megatron);
+                }).find("--to maxtext") != std::string::npos);
+        QVERIFY(errorOf([&] {
+                    exportLaunch(gpu, 0, LaunchFormat::MaxText);
+                }).find("--to megatron") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInteropLaunch)
+#include "tst_interop_launch.moc"
