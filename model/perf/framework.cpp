@@ -1,5 +1,7 @@
 #include "perf/framework.h"
 
+#include "perf/mesh_mapping.h"
+
 namespace podplanner::model::perf {
 
 namespace {
@@ -58,6 +60,7 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         f.gatherPerTensor = true;
         f.gradOverlap = false;
         f.torchCheckpoint = false;
+        f.logitsBytes = 2; // logits_dot_in_fp32: false
         break;
     case Framework::Megatron:
         // Mixed precision: bf16 weights, fp32 main gradients and master weights, fp32 Adam
@@ -76,6 +79,15 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         f.gatherPerTensor = true;
         break;
     }
+    // Megatron-core's default process-group order "tp-cp-ep-dp-pp"; torchtitan's device mesh
+    // [pp, dp_replicate, dp_shard, cp, tp] (outermost first); MaxText's ICI and DCN meshes
+    // are laid out by a search over the torus instead (mapping_search.cpp).
+    if (f.kind == Framework::PytorchFsdp)
+        f.rankOrder = {kTp, kCp, kEp, kFsdp, kDp, kPp};
+    else
+        f.rankOrder = {kTp, kCp, kEp, kFsdp, kDp, kPp};
+    if (f.kind == Framework::Megatron || f.kind == Framework::DeepSpeed)
+        f.rankOrder = {kTp, kCp, kEp, kDp, kFsdp, kPp};
     const double optimizerStates = t.optimizer == "adam" ? 2.0 : t.optimizer == "sgd" ? 1.0 : 0.0;
     f.weightBytes = dtypeBytes(t.weightDtype, f.weightBytes);
     f.gradBytes = dtypeBytes(t.gradDtype, f.kind == Framework::MaxText && !t.weightDtype.empty()

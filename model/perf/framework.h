@@ -4,6 +4,8 @@
 #include "hardware/chip_type.h"
 #include "project/job.h"
 
+#include <array>
+
 namespace podplanner::model::perf {
 
 enum class Framework : std::uint8_t { MaxText, Megatron, PytorchFsdp, DeepSpeed };
@@ -21,6 +23,10 @@ struct FrameworkTraits {
     // one flat buffer per layer (PyTorch FSDP, Megatron).
     bool gatherPerTensor = false;
     bool torchCheckpoint = true; // recomputation reruns whole layers (PyTorch checkpoint)
+    double logitsBytes = 4;      // the logits kept for the loss (fp32 in Megatron's loss)
+    // How a GPU framework lays its mesh on ranks, innermost (consecutive ranks, NVLink) first:
+    // on GPU clusters the framework, not a search, decides which axis crosses which link.
+    std::array<std::uint8_t, 6> rankOrder{};
 };
 
 FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip);

@@ -238,7 +238,7 @@ HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens) 
     const double lossBytes = tokens * vocab * (ctx.activationBytes + 3 * 4.0);
     h.forwardS = head.forward + memoryBoundSeconds(km, lossBytes, 3);
     h.backwardS = head.dgrad + head.wgrad + memoryBoundSeconds(km, tokens * vocab * 8.0, 1);
-    h.logitsBytes = tokens * vocab * 4.0;
+    h.logitsBytes = tokens * vocab * ctx.framework.logitsBytes;
     return h;
 }
 

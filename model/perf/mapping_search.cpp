@@ -140,6 +140,15 @@ int mappingInversions(const MeshMapping& mapping, const JobFabric& fabric) {
 }
 
 bool chooseBestMapping(const JobContext& ctx, Layout& layout, StepResult& result) {
+    // A GPU framework fixes the mapping by its rank order; only when that does not fit the
+    // nodes does the search below look for one that does.
+    if (ctx.chip.isGpu()) {
+        if (const auto mapping = greedyMapping(ctx.fabric, layout.sizes, ctx.framework.rankOrder)) {
+            layout.mapping = *mapping;
+            result = evaluateLayout(ctx, layout);
+            return true;
+        }
+    }
     std::array<std::uint8_t, kMeshAxes> order = {kTp, kEp, kCp, kPp, kFsdp, kDp};
     // Only the order of axes larger than one matters; try every order of those.
     // Collected in ascending order, so next_permutation visits every order.

@@ -17,6 +17,14 @@ double vocabParameters(const TransformerCounts& c, int pp, bool firstStage) {
 
 } // namespace
 
+double weightShards(const MeshSizes& s) {
+    return static_cast<double>(s[kFsdp]) * (s[kFsdp] > 1 ? s[kCp] : 1);
+}
+
+double gradientReplicas(const MeshSizes& s) {
+    return static_cast<double>(s[kDp]) * (s[kFsdp] > 1 ? 1 : s[kCp]);
+}
+
 double layerParameters(const JobContext& ctx, const MeshSizes& s) {
     const TransformerCounts& c = ctx.counts;
     const double dense =
@@ -28,7 +36,7 @@ double localParameters(const JobContext& ctx, const MeshSizes& s, int virtualSta
     const TransformerCounts& c = ctx.counts;
     const double layers = layersPerStage(ctx.job->model.layers, s[kPp], virtualStages);
     const double vocab = std::max(vocabParameters(c, s[kPp], true), vocabParameters(c, s[kPp], false));
-    return (layers * layerParameters(ctx, s) + vocab / s[kTp]) / s[kFsdp];
+    return (layers * layerParameters(ctx, s) + vocab / s[kTp]) / weightShards(s);
 }
 
 MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in,
@@ -38,7 +46,7 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in,
     const FrameworkTraits& f = ctx.framework;
     const MeshSizes& s = in.sizes;
     const StageLayers stages = stageLayers(m.layers, s[kPp], in.virtualStages);
-    const double dp = s[kDp];
+    const double dp = gradientReplicas(s);
     const double perLayer = layerParameters(ctx, s);
 
     MemoryBreakdown best;
@@ -47,13 +55,14 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in,
             break;
         const double layers = first ? stages.firstStage() : stages.lastStage();
         const double params =
-            (layers * perLayer + vocabParameters(ctx.counts, s[kPp], first) / s[kTp]) / s[kFsdp];
+            (layers * perLayer + vocabParameters(ctx.counts, s[kPp], first) / s[kTp]) /
+            weightShards(s);
         MemoryBreakdown out;
         // ZeRO over dp shards the optimizer state (1), the gradients (2), the weights (3).
         out.weights = params * f.weightBytes / (in.zeroStage >= 3 ? dp : 1.0);
         out.gradients = params * f.gradBytes / (in.zeroStage >= 2 ? dp : 1.0);
         out.optimizer = params * (f.masterBytes + f.momentBytes) / (in.zeroStage >= 1 ? dp : 1.0);
-        const double gatherGroup = s[kFsdp] * (in.zeroStage >= 3 ? dp : 1.0);
+        const double gatherGroup = weightShards(s) * (in.zeroStage >= 3 ? dp : 1.0);
         if (gatherGroup > 1) {
             if (in.fsdpPerStep) {
                 // The stage's weights stay gathered for the whole step, and the gradients
@@ -70,16 +79,12 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in,
         const double inFlight = layersInFlight(stages, s[kPp], in.microbatches, first);
         out.activations = inFlight * plan.deviceBytes;
         out.hostBytes = inFlight * plan.offloadBytes;
-        // Working buffers: the layer being recomputed (all its tensors), the gradient of the
-        // largest activation, and on the last stage the fp32 logits.
-        double working = layer.tensorBytes[kTMlpIn];
-        if (plan.recomputeS > 0) {
-            double all = 0;
-            for (double b : layer.tensorBytes)
-                all += b;
-            working += all;
-        }
-        out.temporary += working;
+        // Working buffers: the largest tensor of the layer being computed (recomputed or not)
+        // and its gradient, and on the last stage the logits.
+        double largest = 0;
+        for (double b : layer.tensorBytes)
+            largest = std::max(largest, b);
+        out.temporary += 2.0 * largest;
         if (!first || s[kPp] == 1)
             out.temporary += head.logitsBytes;
         if (out.total() > best.total())

@@ -29,6 +29,13 @@ struct MemoryInputs {
     int zeroStage = 0;
 };
 
+// Context-parallel ranks hold the same weights and compute gradients on other tokens, so they
+// join the data-parallel family: FSDP shards over fsdp x cp (torchtitan's dp_shard_cp), and
+// without FSDP the gradients are reduced, and ZeRO shards, over dp x cp (Megatron's
+// data-parallel group with context parallelism).
+double weightShards(const MeshSizes& sizes);
+double gradientReplicas(const MeshSizes& sizes);
+
 // Parameters held by one chip (its tp/pp/ep/fsdp shard) on the stage that holds the most.
 double localParameters(const JobContext& ctx, const MeshSizes& sizes, int virtualStages);
 // One layer's parameters on one chip before FSDP sharding (what a per-layer gather moves).
