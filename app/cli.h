@@ -14,8 +14,11 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitBadInput = 1;
 inline constexpr int kExitUsage = 2;
 
-// True when the arguments ask for the command line rather than the GUI.
+// True unless the arguments are empty or start with a project file to open in the GUI: a
+// subcommand, an option, a mistyped command or a missing file all get their answer from runCli.
 bool isCliInvocation(const std::vector<std::string>& args);
+// `podplanner COMMAND ... --help`: answered by runCli before anything needs a display.
+bool asksForHelp(const std::vector<std::string>& args);
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // `podplanner presets [--json]`
