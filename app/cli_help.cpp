@@ -85,8 +85,8 @@ std::string globalHelp() {
     text += "  podplanner [PROJECT]                 open the GUI (optionally with a project)\n";
     for (const auto& c : commandHelp()) {
         std::string usage = "  " + usageLine(c, 17);
-        const bool fits = usage.find('\n') == std::string::npos &&
-                          usage.size() + 1 < kDescriptionColumn;
+        const bool fits =
+            usage.find('\n') == std::string::npos && usage.size() + 1 < kDescriptionColumn;
         if (fits) {
             usage.append(kDescriptionColumn - usage.size(), ' ');
             const std::string rest = c.description.substr(c.description.find('\n') + 1);

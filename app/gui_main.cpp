@@ -47,9 +47,9 @@ int runGui(int argc, char** argv) {
         return 1;
     }
     std::optional<QApplication> app;
-    podplanner::app::startPlatformOrExit(
-        [&] { app.emplace(argc, argv); },
-        "no display (%1): run under a desktop session or xvfb-run, or use a subcommand; see --help");
+    podplanner::app::startPlatformOrExit([&] { app.emplace(argc, argv); },
+                                         "no display (%1): run under a desktop session or "
+                                         "xvfb-run, or use a subcommand; see --help");
     QApplication::setOrganizationName(QStringLiteral("PodPlanner"));
     QApplication::setApplicationName(QStringLiteral("PodPlanner"));
     QApplication::setApplicationVersion(QStringLiteral(PODPLANNER_VERSION));

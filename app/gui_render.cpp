@@ -1,7 +1,8 @@
 // `podplanner render PROJECT -o FILE.png [--view physical|logical] [--job N] [--color MODE]
-// [--size WxH] [--zoom F] [--every-chip] [--fps-probe N]`: draws the 3D scene without the user (needs a display:
-// run it under xvfb-run on a headless machine) and saves it, or measures frames per second while
-// orbiting. --zoom brings the camera closer (0.3: a third of the way), where chips show.
+// [--size WxH] [--zoom F] [--every-chip] [--fps-probe N]`: draws the 3D scene without the user
+// (needs a display: run it under xvfb-run on a headless machine) and saves it, or measures frames
+// per second while orbiting. --zoom brings the camera closer (0.3: a third of the way), where chips
+// show.
 #include "chip_coloring.h"
 #include "cli.h"
 #include "display_check.h"

@@ -9,8 +9,8 @@
 #include "job_list_model.h"
 
 #include <QObject>
-#include <QUrl>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 

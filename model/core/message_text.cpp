@@ -34,7 +34,9 @@ std::size_t sequenceLength(std::string_view text, std::size_t at) {
     return 0;
 }
 
-bool isControl(unsigned char c) { return (c < 0x20 && c != '\n' && c != '\t') || c == 0x7F; }
+bool isControl(unsigned char c) {
+    return (c < 0x20 && c != '\n' && c != '\t') || c == 0x7F;
+}
 
 } // namespace
 

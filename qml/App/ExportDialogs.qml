@@ -82,8 +82,11 @@ Item {
         standardButtons: Dialog.Ok | Dialog.Cancel
         GridLayout {
             columns: 2
+            // Return takes the size, as in the file dialog that follows.
+            Keys.onReturnPressed: imageDialog.accept()
+            Keys.onEnterPressed: imageDialog.accept()
             Label { text: qsTr("Width (px)") }
-            SpinBox { id: widthBox; from: 64; to: 8192; stepSize: 64; value: 1920; editable: true }
+            SpinBox { id: widthBox; from: 64; to: 8192; stepSize: 64; value: 1920; editable: true; focus: true }
             Label { text: qsTr("Height (px)") }
             SpinBox { id: heightBox; from: 64; to: 8192; stepSize: 64; value: 1080; editable: true }
             Label {

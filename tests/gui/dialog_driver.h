@@ -23,7 +23,8 @@ class DialogDriver {
     // Whether a visible text item starts with `text`.
     bool textShown(const QString& text) const {
         return findVisible(ui_.window->contentItem(), [&](QQuickItem* item) {
-            return item->inherits("QQuickText") && item->property("text").toString().startsWith(text);
+            return item->inherits("QQuickText") &&
+                   item->property("text").toString().startsWith(text);
         });
     }
     QQuickItem* visibleNamed(const QString& name) const {
@@ -51,14 +52,17 @@ class DialogDriver {
         }
         return true;
     }
-    // Waits for a dialog (a Popup or a QML FileDialog) of this objectName to be shown.
-    QObject* waitOpened(const QString& name) const {
+    // Waits for a dialog (a Popup or a QML FileDialog) of this objectName to be shown; takes a
+    // screenshot named `shot` of it if one is given.
+    QObject* waitOpened(const QString& name, const QString& shot = {}) const {
         QObject* dialog = ui_.window->findChild<QObject*>(name);
         if (!dialog)
             return nullptr;
         const bool shown =
             QTest::qWaitFor([&] { return dialog->property("visible").toBool(); }, 5000);
         QTest::qWait(300); // its opening transition
+        if (shown && !shot.isEmpty())
+            ui_.grab(shot);
         return shown ? dialog : nullptr;
     }
     bool waitClosed(QObject* dialog) const {
@@ -95,8 +99,7 @@ class DialogDriver {
         for (const QChar c : text)
             QTest::keyClick(ui_.window, c.toLatin1());
     }
-    template <typename Match>
-    static QQuickItem* findVisible(QQuickItem* root, const Match& match) {
+    template <typename Match> static QQuickItem* findVisible(QQuickItem* root, const Match& match) {
         if (!root->isVisible())
             return nullptr;
         if (match(root))

@@ -100,9 +100,8 @@ class TestDialogs : public QObject {
     // Ctrl+Shift+E asks for the size first, then for the file.
     void exportImageAtTheChosenSize() {
         key(Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
-        QObject* sizeDialog = driver.waitOpened("imageSizeDialog");
+        QObject* sizeDialog = driver.waitOpened("imageSizeDialog", "dialog-export-image-size");
         QVERIFY(sizeDialog);
-        ui.grab("dialog-export-image-size");
         QVERIFY(driver.clickButton("OK"));
         QObject* dialog = driver.waitOpened("imageFileDialog");
         QVERIFY(dialog);
@@ -117,9 +116,15 @@ class TestDialogs : public QObject {
         QTest::addColumn<QString>("entry");
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("header");
-        QTest::newRow("dashboard") << "&Dashboard…" << "dash.csv" << "job,chips,step_time_s";
-        QTest::newRow("plan") << "&Plan results…" << "plan.csv" << "job,rank,";
-        QTest::newRow("montecarlo") << "&Monte Carlo percentiles…" << "mc.csv" << "job,";
+        QTest::newRow("dashboard") << "&Dashboard…"
+                                   << "dash.csv"
+                                   << "job,chips,step_time_s";
+        QTest::newRow("plan") << "&Plan results…"
+                              << "plan.csv"
+                              << "job,rank,";
+        QTest::newRow("montecarlo") << "&Monte Carlo percentiles…"
+                                    << "mc.csv"
+                                    << "job,";
     }
     void exportCsvFromTheMenu() {
         QFETCH(QString, entry);
@@ -128,7 +133,8 @@ class TestDialogs : public QObject {
         QVERIFY(driver.clickMenus({"&File", "Export &CSV", entry}));
         QObject* dialog = driver.waitOpened("csvDialog");
         QVERIFY(dialog);
-        QVERIFY(driver.typeFileName(file, "Export", "dialog-export-csv-" + file.section('.', 0, 0)));
+        QVERIFY(
+            driver.typeFileName(file, "Export", "dialog-export-csv-" + file.section('.', 0, 0)));
         QVERIFY(driver.waitClosed(dialog));
         const QString path = dir.filePath(file);
         QTRY_VERIFY_WITH_TIMEOUT(readAll(path).count('\n') > 1, 60000);
@@ -138,8 +144,7 @@ class TestDialogs : public QObject {
     void addJobAddsOne() {
         const int before = jobCount();
         key(Qt::Key_J);
-        QVERIFY(driver.waitOpened("addJobDialog"));
-        ui.grab("dialog-add-job");
+        QVERIFY(driver.waitOpened("addJobDialog", "dialog-add-job"));
         QVERIFY(driver.clickButton("OK"));
         QTRY_COMPARE(jobCount(), before + 1);
         QVERIFY(ui.waitForEngine());
@@ -164,8 +169,7 @@ class TestDialogs : public QObject {
     void maintenanceFromTheJobMenu() {
         const auto before = ui.document.jobSettings().value("maintenance").toList().size();
         QVERIFY(driver.clickMenus({"&Job", "Schedule &maintenance…"}));
-        QVERIFY(driver.waitOpened("maintenanceDialog"));
-        ui.grab("dialog-maintenance");
+        QVERIFY(driver.waitOpened("maintenanceDialog", "dialog-maintenance"));
         QVERIFY(driver.clickButton("OK"));
         QTRY_COMPARE(ui.document.jobSettings().value("maintenance").toList().size(), before + 1);
         QVERIFY(ui.waitForEngine());
@@ -186,9 +190,8 @@ class TestDialogs : public QObject {
     void newProjectAfterSavingTheEdits() {
         QVERIFY(ui.document.modified());
         key(Qt::Key_N);
-        QObject* unsaved = driver.waitOpened("unsavedDialog");
+        QObject* unsaved = driver.waitOpened("unsavedDialog", "dialog-unsaved-changes");
         QVERIFY(unsaved);
-        ui.grab("dialog-unsaved-changes");
         QVERIFY(driver.clickButton("Save"));
         QObject* dialog = driver.waitOpened("newProjectDialog");
         QVERIFY(dialog);
@@ -225,9 +228,8 @@ class TestDialogs : public QObject {
         podplanner::views::Autosaver autosave(&second.document, recovery.path());
         QVERIFY(second.open(QSize(1280, 800), {{"autosave", QVariant::fromValue(&autosave)}}));
         DialogDriver secondDriver(second);
-        QObject* dialog = secondDriver.waitOpened("recoveryDialog");
+        QObject* dialog = secondDriver.waitOpened("recoveryDialog", "dialog-recovery");
         QVERIFY(dialog);
-        second.grab("dialog-recovery");
         QVERIFY(secondDriver.clickButton("Discard"));
         QVERIFY(secondDriver.waitClosed(dialog));
         QTRY_VERIFY(QDir(recovery.path()).entryList({"*.podplanner"}, QDir::Files).isEmpty());
