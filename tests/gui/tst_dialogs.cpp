@@ -175,7 +175,7 @@ class TestDialogs : public QObject {
         QVERIFY(ui.waitForEngine());
     }
 
-    void aboutShowsTheVersion() {
+    void aboutSaysWhereTheFiguresComeFrom() {
         QVERIFY(driver.clickMenus({"&Help", "&About PodPlanner"}));
         QObject* dialog = driver.waitOpened("aboutDialog");
         QVERIFY(dialog);
