@@ -1,72 +1,24 @@
 #include "cli.h"
 
+#include "cli_help.h"
+#include "core/atomic_file.h"
 #include "core/input_error.h"
 #include "core/load_limits.h"
+#include "core/message_text.h"
+#include "core/nearest_word.h"
 #include "info/project_info.h"
 #include "project/project_io.h"
 #include "version.h"
 
+#include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
 namespace podplanner::app {
 
 namespace {
-
-const char* kHelp =
-    R"(PodPlanner )" PODPLANNER_VERSION R"( - plan ML training pods: topology, performance, goodput
-
-Usage:
-  podplanner [PROJECT]                 open the GUI (optionally with a project)
-  podplanner validate PROJECT          check a project file; exit 0, or an error and exit 1
-  podplanner info PROJECT [--json]     counts of chips, hosts, cubes, OCS and links; every job's
-                                       slice shape, wraparound, twist, hops and bisection
-    podplanner format PROJECT [-o OUT]   rewrite a project in canonical form (atomically)
-  podplanner evaluate PROJECT [--job N] [--json]
-                                       step time, MFU, memory and collectives of each job
-  podplanner plan PROJECT [--job N] [--top K] [--json]
-                                       the best layouts of a job (default: the first) on its chips
-  podplanner report PROJECT -o FILE.pdf|FILE.html|FILE.md [--letter] [--trials N] [--no-views]
-                                       a report: cluster, jobs, metrics, badput and goodput-over-
-                                       time charts, collectives, physical and logical views of
-                                       each job (need a display: xvfb-run), the planner's
-                                       alternatives and every figure's source
-  podplanner render PROJECT -o FILE.png [--view physical|logical] [--job N] [--color MODE]
-                 [--size WxH] [--zoom F] [--every-chip] [--fps-probe N]
-                                       MODE: job, health, tp, fsdp, dp, pp, ep, cp,
-                                       host, rack, powerRow or utilization
-                                       draw the 3D scene to a PNG (needs a display: xvfb-run)
-  podplanner sweep PROJECT --param POINTER=LO:HI:STEP ... [--shard I/N] --csv
-                                       every combination of the parameters, evaluated; one CSV row
-                                       per point and job; --shard I/N takes every N-th point from I
-  podplanner simulate PROJECT [--job N] [--trials N] [--days D] [--seed S] [--json]
-                                       Monte Carlo of failures and recovery: goodput percentiles
-                                       and a sample timeline (defaults: 1000 trials, 30 days)
-  podplanner export PROJECT --to maxtext|xpk|megatron|torchtitan [--job N] [-o FILE]
-                                       the launch flags that run a job as planned, its mesh
-                                       and what the framework cannot express (docs/interop.md)
-  podplanner export PROJECT --to infragraph [-o FILE.json]
-                                       the project's cluster as an InfraGraph document
-  podplanner import maxtext|megatron|torchtitan FILE|- --into PROJECT [-o OUT]
-                 [--shape TOPOLOGY] [--slices N] [--nodes N] [--name NAME]
-                                       add the job a launch script or config describes;
-                                       lists the flags PodPlanner does not model
-  podplanner import infragraph FILE.json (-o NEW.podplanner | --into PROJECT) [--chip ID]
-                                       a cluster from an InfraGraph document (JSON)
-  podplanner presets [--json]          list built-in chips, clusters and models
-  podplanner --version | --help
-
-Limits (raise them for very large inputs):
-  --max-chips N          largest cluster accepted (default 2000000)
-  --max-file-bytes N     largest project file accepted (default 67108864)
-
-Exit codes: 0 ok, 1 bad input, 2 usage. Errors go to stderr.
-)";
-
-const std::vector<std::string> kSubcommands = {"validate", "info",   "format",   "presets",
-                                               "evaluate", "plan",   "simulate", "sweep",
-                                               "report",   "export", "import"};
 
 struct Options {
     std::string command;
@@ -186,31 +138,72 @@ int runFormat(const Options& o, std::ostream& out) {
     return kExitOk;
 }
 
+bool isCommand(const std::string& word) {
+    const auto names = commandNames();
+    return std::find(names.begin(), names.end(), word) != names.end();
+}
+
+bool isRegularFile(const std::string& path) {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(path, ec);
+}
+
+// The first word is neither a subcommand nor an option, nor a file the GUI can open: something
+// that looks like a path gets the loader's error (exit 1), any other word is a mistyped command.
+int explainNotACommand(const std::string& word, std::ostream& err) {
+    std::error_code ec;
+    if (word.find_first_of("/.") != std::string::npos || std::filesystem::exists(word, ec)) {
+        (void)model::readWholeFile(word, model::LoadLimits{}.maxFileBytes); // throws if it cannot
+        throw UsageError{"\"" + word + "\" is a file: without a subcommand it opens in the GUI"};
+    }
+    std::string message = "error: unknown command \"" + word + "\"";
+    if (const auto near = model::nearestWord(word, commandNames())) {
+        message += " (did you mean \"" + *near + "\"?)";
+    } else {
+        message += ", and no file of that name (commands: ";
+        for (const auto& name : commandNames())
+            message.append(name == commandNames().front() ? "" : ", ").append(name);
+        message += ")";
+    }
+    err << model::escapeForMessage(message) << "\nRun 'podplanner --help' for usage.\n";
+    return kExitUsage;
+}
+
 } // namespace
 
+bool asksForHelp(const std::vector<std::string>& args) {
+    if (args.empty() || !isCommand(args.front()))
+        return false;
+    return std::any_of(args.begin() + 1, args.end(),
+                       [](const std::string& a) { return a == "--help" || a == "-h"; });
+}
+
 bool isCliInvocation(const std::vector<std::string>& args) {
+    // Only a project file to open goes to the GUI; anything else gets an answer on stderr.
     if (args.empty())
         return false;
     const std::string& first = args.front();
-    if (first == "--help" || first == "-h" || first == "--version")
-        return true;
-    for (const auto& s : kSubcommands)
-        if (first == s)
-            return true;
-    // Anything else that looks like a command rather than a file is a usage error for the CLI.
-    return first.rfind('-', 0) == 0;
+    return isCommand(first) || first.rfind('-', 0) == 0 || !isRegularFile(first);
 }
 
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     if (args.empty() || args.front() == "--help" || args.front() == "-h") {
-        out << kHelp;
+        out << globalHelp();
         return kExitOk;
     }
     if (args.front() == "--version") {
         out << "podplanner " << PODPLANNER_VERSION << "\n";
         return kExitOk;
     }
+    if (asksForHelp(args)) {
+        out << *helpOfCommand(args.front());
+        return kExitOk;
+    }
     try {
+        if (args.front().rfind('-', 0) == 0)
+            throw UsageError{"unknown option " + args.front()};
+        if (!isCommand(args.front()))
+            return explainNotACommand(args.front(), err);
         const Options o = parseOptions(args);
         if (o.command == "validate")
             return runValidate(o, out);
@@ -261,15 +254,14 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
                 throw UsageError{"presets takes no arguments"};
             return runPresets(o.json, out);
         }
-        throw UsageError{"unknown command \"" + o.command + "\""};
+        // The GUI build runs render itself (main.cpp); this one has no Qt Quick 3D.
+        throw UsageError{o.command + " needs the GUI, which this build leaves out"};
     } catch (const UsageError& e) {
-        err << "podplanner: " << e.message << "\nRun 'podplanner --help' for usage.\n";
+        err << "podplanner: " << model::escapeForMessage(e.message)
+            << "\nRun 'podplanner --help' for usage.\n";
         return kExitUsage;
-    } catch (const model::InputError& e) {
-        err << "error: " << e.what() << "\n";
-        return kExitBadInput;
-    } catch (const std::exception& e) {
-        err << "error: " << e.what() << "\n";
+    } catch (const std::exception& e) { // model::InputError included
+        err << "error: " << model::escapeForMessage(e.what()) << "\n";
         return kExitBadInput;
     }
 }

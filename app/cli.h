@@ -19,8 +19,11 @@ struct UsageError {
     std::string message;
 };
 
-// True when the arguments ask for the command line rather than the GUI.
+// True unless the arguments are empty or start with a project file to open in the GUI: a
+// subcommand, an option, a mistyped command or a missing file all get their answer from runCli.
 bool isCliInvocation(const std::vector<std::string>& args);
+// `podplanner COMMAND ... --help`: answered by runCli before anything needs a display.
+bool asksForHelp(const std::vector<std::string>& args);
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // `podplanner presets [--json]`

@@ -3,6 +3,8 @@
 // quits (used by the demo script and for the README pictures).
 #include "app_settings.h"
 #include "autosaver.h"
+#include "display_check.h"
+#include "gui_platform.h"
 #include "project_document.h"
 #include "version.h"
 
@@ -13,6 +15,7 @@
 #include <QUrl>
 
 #include <iostream>
+#include <optional>
 
 namespace {
 struct GuiOptions {
@@ -39,7 +42,14 @@ GuiOptions parseGuiOptions(const QStringList& args) {
 } // namespace
 
 int runGui(int argc, char** argv) {
-    QApplication app(argc, argv);
+    if (!podplanner::app::displayAvailable()) {
+        std::cerr << podplanner::app::kNoDisplayMessage << "\n";
+        return 1;
+    }
+    std::optional<QApplication> app;
+    podplanner::app::startPlatformOrExit([&] { app.emplace(argc, argv); },
+                                         "no display (%1): run under a desktop session or "
+                                         "xvfb-run, or use a subcommand; see --help");
     QApplication::setOrganizationName(QStringLiteral("PodPlanner"));
     QApplication::setApplicationName(QStringLiteral("PodPlanner"));
     QApplication::setApplicationVersion(QStringLiteral(PODPLANNER_VERSION));

@@ -1,9 +1,12 @@
 // `podplanner render PROJECT -o FILE.png [--view physical|logical] [--job N] [--color MODE]
-// [--size WxH] [--zoom F] [--every-chip] [--fps-probe N]`: draws the 3D scene without the user (needs a display:
-// run it under xvfb-run on a headless machine) and saves it, or measures frames per second while
-// orbiting. --zoom brings the camera closer (0.3: a third of the way), where chips show.
+// [--size WxH] [--zoom F] [--every-chip] [--fps-probe N]`: draws the 3D scene without the user
+// (needs a display: run it under xvfb-run on a headless machine) and saves it, or measures frames
+// per second while orbiting. --zoom brings the camera closer (0.3: a third of the way), where chips
+// show.
 #include "chip_coloring.h"
 #include "cli.h"
+#include "display_check.h"
+#include "gui_platform.h"
 #include "project_document.h"
 #include "scene_controller.h"
 
@@ -16,6 +19,7 @@
 #include <QTimer>
 
 #include <iostream>
+#include <optional>
 
 namespace {
 
@@ -82,13 +86,23 @@ bool parseRender(const QStringList& args, RenderOptions& o, QString& error) {
 } // namespace
 
 int runRender(int argc, char** argv) {
-    QGuiApplication app(argc, argv);
+    // Usage errors first: they need no display.
     RenderOptions o;
     QString error;
-    if (!parseRender(QGuiApplication::arguments(), o, error)) {
-        std::cerr << "podplanner: " << error.toStdString() << "\n";
+    if (!parseRender(podplanner::app::argumentList(argc, argv), o, error)) {
+        std::cerr << "podplanner: " << error.toStdString()
+                  << "\nRun 'podplanner render --help' for usage.\n";
         return podplanner::app::kExitUsage;
     }
+    if (!podplanner::app::displayAvailable()) {
+        std::cerr << "no display: render draws in a window; run it under xvfb-run or a desktop "
+                     "session\n";
+        return podplanner::app::kExitBadInput;
+    }
+    std::optional<QGuiApplication> app;
+    podplanner::app::startPlatformOrExit(
+        [&] { app.emplace(argc, argv); },
+        "no display (%1): render draws in a window; run it under xvfb-run or a desktop session");
     podplanner::views::ProjectDocument document;
     if (!document.load(o.project)) {
         std::cerr << "error: " << document.errorText().toStdString() << "\n";

@@ -3,6 +3,7 @@
 // machine), the physical and logical view of each job. Without a display it still writes the
 // report, charts included, and says in it why the views are missing.
 #include "cli.h"
+#include "gui_platform.h"
 #include "project_document.h"
 #include "report_writer.h"
 #include "version.h"
@@ -10,6 +11,7 @@
 #include <QGuiApplication>
 
 #include <iostream>
+#include <optional>
 
 namespace {
 
@@ -59,14 +61,19 @@ int runReportCommand(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
         qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QGuiApplication app(argc, argv);
     podplanner::views::ReportRequest request;
     request.generator = QStringLiteral("PodPlanner " PODPLANNER_VERSION);
     QString project, error;
-    if (!parseReport(QGuiApplication::arguments(), request, project, error)) {
-        std::cerr << "podplanner: " << error.toStdString() << "\n";
+    if (!parseReport(podplanner::app::argumentList(argc, argv), request, project, error)) {
+        std::cerr << "podplanner: " << error.toStdString()
+                  << "\nRun 'podplanner report --help' for usage.\n";
         return podplanner::app::kExitUsage;
     }
+    std::optional<QGuiApplication> app;
+    podplanner::app::startPlatformOrExit(
+        [&] { app.emplace(argc, argv); },
+        "no display (%1): run the report under xvfb-run, or with DISPLAY unset for a report "
+        "without 3D views");
     podplanner::views::ProjectDocument document;
     if (!document.load(project)) {
         std::cerr << "error: " << document.errorText().toStdString() << "\n";

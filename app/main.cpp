@@ -1,4 +1,5 @@
-// podplanner: with a subcommand it runs headless (cli.cpp); otherwise it opens the GUI.
+// podplanner: with a subcommand it runs headless (cli.cpp); with nothing or a project file it
+// opens the GUI. Help, usage errors, mistyped commands and missing files never start Qt.
 #include "cli.h"
 
 #include <iostream>
@@ -14,10 +15,12 @@ int runReportCommand(int argc, char** argv);
 int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
 #ifdef PODPLANNER_WITH_GUI
-    if (!args.empty() && args.front() == "render")
-        return runRender(argc, argv);
-    if (!args.empty() && args.front() == "report") // with charts, views and PDF
-        return runReportCommand(argc, argv);
+    if (!args.empty() && !podplanner::app::asksForHelp(args)) {
+        if (args.front() == "render")
+            return runRender(argc, argv);
+        if (args.front() == "report") // with charts, views and PDF
+            return runReportCommand(argc, argv);
+    }
 #endif
     if (podplanner::app::isCliInvocation(args))
         return podplanner::app::runCli(args, std::cout, std::cerr);

@@ -12,7 +12,7 @@ command -v clang++ >/dev/null && dpkg -s libclang-rt-14-dev >/dev/null 2>&1 ||
 build=build/fuzz
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
   -DPODPLANNER_BUILD_GUI=OFF -DPODPLANNER_BUILD_TESTS=OFF -DPODPLANNER_BUILD_BENCH=OFF \
-  -DPODPLANNER_BUILD_FUZZERS=ON \
+  -DPODPLANNER_BUILD_FUZZERS=ON -DPODPLANNER_WERROR=ON \
   "-DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link,address,undefined" >/dev/null
 cmake --build "$build" -j2 --target fuzz_project_loader fuzz_topology_string fuzz_sweep_param
 

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages PodPlanner needs to build, test and run (as root).
 set -euo pipefail
+cd "$(dirname "$0")/.."
 packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-declarative-dev qt6-quick3d-dev qt6-shadertools-dev libxkbcommon-dev
   qt6-charts-dev qt6-svg-dev
-  qml6-module-quick3d qml6-module-quick3d-helpers qml6-module-qtquick
-  qml6-module-qtquick-controls qml6-module-qtquick-layouts qml6-module-qtquick-window
-  qml6-module-qtquick-templates qml6-module-qtquick-dialogs qml6-module-qtqml
-  qml6-module-qtqml-workerscript qml6-module-qtcharts qml6-module-qttest
+  qml6-module-qttest
   libboost-graph-dev nlohmann-json3-dev libbenchmark-dev
-  fonts-dejavu-core xvfb xauth libgl1-mesa-dri libglx-mesa0 libegl-mesa0 imagemagick poppler-utils
+  fonts-dejavu-core xvfb xauth libglx-mesa0 libegl-mesa0 imagemagick poppler-utils
+  debootstrap # tests/packaging_test.sh installs the .deb into a minimal Debian
 )
+# What the program needs at run time, as the .deb declares it.
+mapfile -t runtime < <(grep -E '^[a-z0-9]' packaging/runtime-depends.txt)
+packages+=("${runtime[@]}")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -6,6 +6,7 @@
 #include "project/project_io.h"
 #include "topology/topology.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QUrl>
 
@@ -25,6 +26,13 @@ ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent) {
 }
 
 ProjectDocument::~ProjectDocument() = default;
+
+QUrl ProjectDocument::fileBeside(const QString& suffix) const {
+    if (filePath_.isEmpty())
+        return QUrl::fromLocalFile(QDir::current().filePath(tr("untitled") + suffix));
+    const QFileInfo file(filePath_);
+    return QUrl::fromLocalFile(file.dir().filePath(file.completeBaseName() + suffix));
+}
 
 QString ProjectDocument::displayName() const {
     return filePath_.isEmpty() ? tr("Untitled") : QFileInfo(filePath_).fileName();

@@ -10,6 +10,7 @@
 
 #include <QObject>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 
@@ -76,6 +77,9 @@ class ProjectDocument : public QObject {
     Q_INVOKABLE bool load(const QString& pathOrUrl);
     Q_INVOKABLE bool save();
     Q_INVOKABLE bool saveAs(const QString& pathOrUrl);
+    // Where file dialogs start: a file beside the project named after it ("gpt3" + "-report.pdf"),
+    // in the current folder for a project never saved.
+    Q_INVOKABLE QUrl fileBeside(const QString& suffix) const;
     // Opens an autosaved recovery file as unsaved changes to `originalPath` (may be empty for a
     // project never saved): Save writes to the original.
     bool restoreRecovered(const QString& recoveryFile, const QString& originalPath);

@@ -1,5 +1,7 @@
 #include "core/atomic_file.h"
 
+#include "core/message_text.h"
+
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -18,7 +20,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::runtime_error ioError(const std::string& what, const std::string& path, int error) {
-    return std::runtime_error(path + ": " + what + ": " + std::strerror(error));
+    return std::runtime_error(escapeForMessage(path) + ": " + what + ": " + std::strerror(error));
 }
 
 // Saving through a symbolic link replaces the file it points to, not the link.
@@ -84,7 +86,7 @@ void writeFileAtomically(const std::string& requestedPath, const std::string& co
 std::string readWholeFile(const std::string& path, std::size_t maxBytes) {
     std::error_code ec;
     if (fs::is_directory(path, ec))
-        throw std::runtime_error(path + ": is a folder, not a file");
+        throw std::runtime_error(escapeForMessage(path) + ": is a folder, not a file");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw ioError("cannot open", path, errno ? errno : ENOENT);
@@ -93,7 +95,7 @@ std::string readWholeFile(const std::string& path, std::size_t maxBytes) {
     while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
         content.append(buffer, static_cast<std::size_t>(in.gcount()));
         if (content.size() > maxBytes)
-            throw std::runtime_error(path + ": larger than the limit of " +
+            throw std::runtime_error(escapeForMessage(path) + ": larger than the limit of " +
                                      std::to_string(maxBytes) +
                                      " bytes (raise it with --max-file-bytes)");
     }

@@ -1,5 +1,7 @@
 #include "core/input_error.h"
 
+#include "core/message_text.h"
+
 namespace podplanner::model {
 
 InputError::InputError(InputErrorInfo info)
@@ -13,7 +15,7 @@ std::string InputError::format(const InputErrorInfo& info) {
             info.expected + ", found " + info.found;
     if (!info.hint.empty())
         text += " (" + info.hint + ")";
-    return text;
+    return escapeForMessage(text); // input may hold bytes that are not UTF-8
 }
 
 InputError InputError::withFile(const std::string& file) const {

@@ -1,5 +1,6 @@
 #include "core/json_reader.h"
 
+#include "core/message_text.h"
 #include "core/nearest_word.h"
 
 #include <algorithm>
@@ -13,7 +14,9 @@ namespace {
 
 std::string quoted(const std::string& text) {
     constexpr std::size_t maxShown = 60;
-    std::string shown = text.size() > maxShown ? text.substr(0, maxShown) + "..." : text;
+    // Cut between characters, not inside one.
+    std::string shown =
+        text.size() > maxShown ? text.substr(0, utf8PrefixLength(text, maxShown)) + "..." : text;
     return "\"" + shown + "\"";
 }
 

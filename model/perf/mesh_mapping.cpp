@@ -128,8 +128,9 @@ std::string describeMapping(const MeshMapping& mapping, const JobFabric& fabric)
             const Segment& seg = mapping.segments[static_cast<std::size_t>(s)];
             if (seg.mesh != axis)
                 continue;
-            part += " " + std::string(fabric.axes[seg.physical].name) + "(" +
-                    std::to_string(seg.factor) + ")";
+            // append(), not " " + std::string(): GCC 12 at -O3 warns falsely (-Wrestrict).
+            part.append(" ").append(fabric.axes[seg.physical].name).append("(");
+            part.append(std::to_string(seg.factor)).append(")");
         }
         if (!part.empty())
             out += (out.empty() ? "" : " | ") + std::string(meshAxisName(axis)) + ":" + part;

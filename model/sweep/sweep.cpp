@@ -152,8 +152,8 @@ std::int64_t runSweep(const Project& base, const std::vector<SweepParam>& params
             rest /= n;
         }
         std::string prefix = std::to_string(point);
-        for (double v : values)
-            prefix += "," + csvNumber(v);
+        for (double v : values) // append(): GCC 12 at -O3 warns falsely on "," + string
+            prefix.append(",").append(csvNumber(v));
         try {
             Json doc = baseJson;
             for (std::size_t k = 0; k < params.size(); ++k)

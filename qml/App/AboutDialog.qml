@@ -4,6 +4,7 @@ import QtQuick.Layouts
 
 // Version, purpose and where the built-in figures come from.
 Dialog {
+    objectName: "aboutDialog"
     title: qsTr("About PodPlanner")
     standardButtons: Dialog.Close
     modal: true

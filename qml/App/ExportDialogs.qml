@@ -15,11 +15,12 @@ Item {
     property alias exporter: exporter
     property string message: ""
 
-    function exportReport() { reportDialog.open() }
+    function exportReport() { reportDialog.show() }
     function exportImage() { imageDialog.open() }
     function exportCsv(kind) {
         csvDialog.kind = kind
-        csvDialog.open()
+        csvDialog.suggestedSuffix = "-" + kind + ".csv"
+        csvDialog.show()
     }
 
     Exporter {
@@ -31,8 +32,12 @@ Item {
         onFailed: reason => root.message = reason
     }
 
-    FileDialog {
+    ProjectFileDialog {
         id: reportDialog
+        objectName: "reportDialog"
+        document: root.document
+        suggestedSuffix: "-report.pdf"
+        acceptLabel: qsTr("Export")
         title: qsTr("Export the report")
         fileMode: FileDialog.SaveFile
         defaultSuffix: "pdf"
@@ -40,8 +45,11 @@ Item {
                       qsTr("HTML, one file (*.html)"), qsTr("Markdown with PNGs (*.md)")]
         onAccepted: Qt.callLater(() => exporter.exportReport(selectedFile.toString(), selectedNameFilter.index === 1))
     }
-    FileDialog {
+    ProjectFileDialog {
         id: csvDialog
+        objectName: "csvDialog"
+        document: root.document
+        acceptLabel: qsTr("Export")
         property string kind: "dashboard"
         title: qsTr("Export CSV")
         fileMode: FileDialog.SaveFile
@@ -49,8 +57,12 @@ Item {
         nameFilters: [qsTr("CSV (*.csv)")]
         onAccepted: Qt.callLater(() => exporter.exportCsv(kind, selectedFile.toString()))
     }
-    FileDialog {
+    ProjectFileDialog {
         id: imageFileDialog
+        objectName: "imageFileDialog"
+        document: root.document
+        suggestedSuffix: "-view.png"
+        acceptLabel: qsTr("Export")
         title: qsTr("Export the 3D view as PNG")
         fileMode: FileDialog.SaveFile
         defaultSuffix: "png"
@@ -70,8 +82,11 @@ Item {
         standardButtons: Dialog.Ok | Dialog.Cancel
         GridLayout {
             columns: 2
+            // Return takes the size, as in the file dialog that follows.
+            Keys.onReturnPressed: imageDialog.accept()
+            Keys.onEnterPressed: imageDialog.accept()
             Label { text: qsTr("Width (px)") }
-            SpinBox { id: widthBox; from: 64; to: 8192; stepSize: 64; value: 1920; editable: true }
+            SpinBox { id: widthBox; from: 64; to: 8192; stepSize: 64; value: 1920; editable: true; focus: true }
             Label { text: qsTr("Height (px)") }
             SpinBox { id: heightBox; from: 64; to: 8192; stepSize: 64; value: 1080; editable: true }
             Label {
@@ -80,7 +95,7 @@ Item {
                 text: qsTr("The current view, camera and colours, drawn again at this size.")
             }
         }
-        onAccepted: imageFileDialog.open()
+        onAccepted: imageFileDialog.show()
     }
     Popup {
         id: progressPopup

@@ -58,7 +58,7 @@ ApplicationWindow {
     }
     function save() {
         if (document.filePath.length === 0) {
-            saveDialog.open()
+            saveDialog.show()
             return false
         }
         return document.save()
@@ -75,9 +75,9 @@ ApplicationWindow {
 
     // Actions live on the window so that their shortcuts work while the menus are closed.
     Action { id: newAction; text: qsTr("&New…"); shortcut: StandardKey.New; onTriggered: window.whenSaved(() => newDialog.open()) }
-    Action { id: openAction; text: qsTr("&Open…"); shortcut: StandardKey.Open; onTriggered: window.whenSaved(() => openDialog.open()) }
+    Action { id: openAction; text: qsTr("&Open…"); shortcut: StandardKey.Open; onTriggered: window.whenSaved(() => openDialog.show()) }
     Action { id: saveAction; text: qsTr("&Save"); shortcut: StandardKey.Save; enabled: document.loaded; onTriggered: window.save() }
-    Action { id: saveAsAction; text: qsTr("Save &As…"); shortcut: "Ctrl+Shift+S"; enabled: document.loaded; onTriggered: saveDialog.open() }
+    Action { id: saveAsAction; text: qsTr("Save &As…"); shortcut: "Ctrl+Shift+S"; enabled: document.loaded; onTriggered: saveDialog.show() }
     Action { id: exportReportAction; text: qsTr("Export &report…"); shortcut: "Ctrl+E"; enabled: document.loaded; onTriggered: exports.exportReport() }
     Action { id: exportImageAction; text: qsTr("Export &image…"); shortcut: "Ctrl+Shift+E"; enabled: document.loaded; onTriggered: exports.exportImage() }
     Action { id: quitAction; text: qsTr("&Quit"); shortcut: StandardKey.Quit; onTriggered: window.close() }
@@ -272,14 +272,18 @@ ApplicationWindow {
         }
     }
 
-    FileDialog {
+    ProjectFileDialog {
         id: openDialog
+        objectName: "openDialog"
+        document: window.document
         title: qsTr("Open a PodPlanner project")
         nameFilters: [qsTr("PodPlanner projects (*.podplanner *.json)"), qsTr("All files (*)")]
         onAccepted: window.openPath(selectedFile.toString())
     }
-    FileDialog {
+    ProjectFileDialog {
         id: saveDialog
+        objectName: "saveDialog"
+        document: window.document
         title: qsTr("Save the project as")
         fileMode: FileDialog.SaveFile
         defaultSuffix: "podplanner"
@@ -296,6 +300,7 @@ ApplicationWindow {
     }
     Dialog {
         id: unsavedDialog
+        objectName: "unsavedDialog"
         property var afterSave: () => {}
         property bool pending: false
         anchors.centerIn: parent
@@ -311,7 +316,7 @@ ApplicationWindow {
         onAccepted: {
             if (document.filePath.length === 0) {
                 pending = true
-                saveDialog.open()
+                saveDialog.show()
             } else if (document.save()) {
                 afterSave()
             }

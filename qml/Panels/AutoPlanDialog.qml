@@ -8,6 +8,7 @@ import PodPlanner.Views
 Dialog {
     id: dialog
     required property ProjectDocument document
+    objectName: "autoPlanDialog"
     property alias task: plan
     title: qsTr("Auto-plan: %1").arg(document.jobSettings.name || "")
     modal: true

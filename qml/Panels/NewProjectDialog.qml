@@ -7,6 +7,7 @@ import PodPlanner.Views
 Dialog {
     id: dialog
     required property ProjectDocument document
+    objectName: "newProjectDialog"
     title: qsTr("New project")
     modal: true
     standardButtons: Dialog.Ok | Dialog.Cancel

@@ -66,6 +66,15 @@ class MainWindowTest : public QObject {
         QVERIFY(!banner->isVisible());
     }
 
+    // A file holding bytes that are not UTF-8: the banner shows them escaped, not as garbage.
+    void bytesThatAreNotUtf8ShowEscaped() {
+        QVERIFY(!w_.document.load(PODPLANNER_SOURCE_DIR "/tests/data/bad/invalid-utf8.json"));
+        const QString text = w_.find("errorLabel")->property("text").toString();
+        QVERIFY2(text.contains("last read: '\"j\\xFF'"), qPrintable(text));
+        QVERIFY(!text.contains(QChar::ReplacementCharacter));
+        w_.document.clearError();
+    }
+
     // The panels come back the sizes the user left them: the tree made wider (as dragging its
     // handle does: its SplitView.preferredWidth), the window closed, a new one opened.
     void splitSizesAreRemembered() {

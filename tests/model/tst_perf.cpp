@@ -232,7 +232,7 @@ class PerfTest : public QObject {
                 std::to_string(pods) + "}]}}";
             std::string list;
             for (int p = 0; p < pods; ++p)
-                list += (p ? "," : "") + std::to_string(p);
+                list.append(p ? "," : "").append(std::to_string(p)); // not + (GCC 12 -Wrestrict)
             const Project project =
                 projectWith(sites, R"({"pods": [)" + list + R"(], "shape": "8x8x8"})",
                             R"({"dp": )" + std::to_string(pods) + R"(, "fsdp": 128, "tp": 4})");

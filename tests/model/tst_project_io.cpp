@@ -12,6 +12,13 @@ namespace {
 QString sourcePath(const QString& relative) {
     return QStringLiteral(PODPLANNER_SOURCE_DIR "/") + relative;
 }
+// Decoded by Qt's own UTF-8 decoder, not the escaping under test.
+bool isValidUtf8(const QByteArray& bytes) {
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    const QString text = decoder(bytes);
+    return !decoder.hasError();
+}
+
 QByteArray readAll(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
@@ -108,13 +115,18 @@ class ProjectIoTest : public QObject {
         QFETCH(QString, path);
         QString expectedPath = path;
         expectedPath.replace(QRegularExpression("\\.json$"), ".expected");
-        const QString expected = QString::fromUtf8(readAll(expectedPath)).trimmed();
+        const QByteArray expected = readAll(expectedPath).trimmed();
         QVERIFY2(!expected.isEmpty(), qPrintable("missing " + expectedPath));
+        // Messages are valid UTF-8 and steer no terminal, whatever bytes the file holds.
+        QVERIFY2(isValidUtf8(expected), qPrintable(expectedPath + " is not UTF-8"));
         try {
             readProject(readAll(path).toStdString());
             QFAIL("the file was accepted");
         } catch (const InputError& e) {
-            QCOMPARE(QString::fromStdString(e.what()), expected);
+            const QByteArray message(e.what());
+            QVERIFY2(isValidUtf8(message), message.constData());
+            QVERIFY2(!message.contains('\x1b'), message.constData());
+            QCOMPARE(message, expected); // byte for byte
             QVERIFY(!e.info().expected.empty());
             QVERIFY(!e.info().found.empty());
         }

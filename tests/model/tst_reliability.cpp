@@ -45,7 +45,7 @@ Project twoJobsWithSpares(const std::vector<int>& cubes, const std::vector<int>&
     auto list = [](const std::vector<int>& values) {
         std::string out = "[";
         for (std::size_t i = 0; i < values.size(); ++i)
-            out += (i ? "," : "") + std::to_string(values[i]);
+            out.append(i ? "," : "").append(std::to_string(values[i])); // not + (GCC -Wrestrict)
         return out + "]";
     };
     const std::string model = R"("model": {"layers": 32, "d_model": 4096, "heads": 32,

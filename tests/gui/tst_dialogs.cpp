@@ -1,0 +1,242 @@
+// Every dialog of the real window under Xvfb, used as a person uses it: opened by its shortcut
+// or menu, a file name typed where it asks for one, accepted, and what it wrote checked. Qt's own
+// file dialog loads QML modules of its own (Qt.labs.folderlistmodel...); any "is not installed"
+// or "module ... not found" message fails the test. Screenshots: build/screenshots/dialog-*.png.
+#include "autosaver.h"
+#include "dialog_driver.h"
+#include "job_list_model.h"
+#include "main_window_fixture.h"
+#include "warning_recorder.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+
+using podplanner::tests::DialogDriver;
+using podplanner::tests::MainWindowFixture;
+
+namespace {
+const char* kExample = PODPLANNER_SOURCE_DIR "/resources/examples/v4-pod-gpt3.podplanner";
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+// A fresh copy of the example in `dir`, writable, so that the window's files land there.
+QString copyOfExample(const QTemporaryDir& dir, const QString& name) {
+    const QString path = dir.filePath(name);
+    QFile::copy(kExample, path);
+    QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    return path;
+}
+} // namespace
+
+class TestDialogs : public QObject {
+    Q_OBJECT
+    podplanner::tests::WarningRecorder warnings;
+    MainWindowFixture ui;
+    DialogDriver driver{ui};
+    QTemporaryDir dir;
+    QString project;
+
+    void key(Qt::Key k, Qt::KeyboardModifiers modifiers = Qt::ControlModifier) {
+        QTest::keyClick(ui.window, k, modifiers);
+    }
+    int jobCount() { return ui.document.jobs()->rowCount(); }
+
+  private slots:
+    void initTestCase() {
+        project = copyOfExample(dir, "plan.podplanner");
+        QVERIFY(ui.open(QSize(1280, 800)));
+        QVERIFY(ui.document.load(project));
+        QVERIFY(ui.waitForEngine());
+    }
+    void cleanup() {
+        const QStringList missing = warnings.takeMissingModules();
+        QVERIFY2(missing.isEmpty(), qPrintable(missing.join('\n')));
+    }
+    void cleanupTestCase() { ui.close(); }
+
+    // Ctrl+Shift+S starts beside the project with its name; a new name saves a copy there.
+    void saveAsWritesTheTypedName() {
+        key(Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+        QObject* dialog = driver.waitOpened("saveDialog");
+        QVERIFY(dialog);
+        QCOMPARE(dialog->property("currentFolder").toUrl(), QUrl::fromLocalFile(dir.path()));
+        QCOMPARE(driver.visibleNamed("fileNameTextField")->property("text").toString(),
+                 QString("plan.podplanner"));
+        QVERIFY(driver.typeFileName("copy", "Save", "dialog-save-as"));
+        QVERIFY(driver.waitClosed(dialog));
+        const QString copy = dir.filePath("copy.podplanner"); // the default suffix added
+        QTRY_COMPARE(ui.document.filePath(), copy);
+        podplanner::views::ProjectDocument reread;
+        QVERIFY2(reread.load(copy), qPrintable(reread.errorText()));
+        QCOMPARE(readAll(copy), readAll(project));
+    }
+
+    // Ctrl+O, Ctrl+L and a typed path opens that project.
+    void openReadsTheTypedPath() {
+        key(Qt::Key_O);
+        QObject* dialog = driver.waitOpened("openDialog");
+        QVERIFY(dialog);
+        QVERIFY(driver.typePath(project, "dialog-open"));
+        QVERIFY(driver.waitClosed(dialog));
+        QTRY_COMPARE(ui.document.filePath(), project);
+        QVERIFY(ui.waitForEngine());
+    }
+
+    void exportReportWritesMarkdown() {
+        key(Qt::Key_E);
+        QObject* dialog = driver.waitOpened("reportDialog");
+        QVERIFY(dialog);
+        QCOMPARE(driver.visibleNamed("fileNameTextField")->property("text").toString(),
+                 QString("plan-report.pdf"));
+        QVERIFY(driver.typeFileName("report.md", "Export", "dialog-export-report"));
+        QVERIFY(driver.waitClosed(dialog));
+        const QString md = dir.filePath("report.md");
+        QTRY_VERIFY_WITH_TIMEOUT(readAll(md).startsWith("# PodPlanner report"), 120000);
+        QTRY_VERIFY(ui.find("exportMessage")->property("text").toString().startsWith("Wrote"));
+    }
+
+    // Ctrl+Shift+E asks for the size first, then for the file.
+    void exportImageAtTheChosenSize() {
+        key(Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
+        QObject* sizeDialog = driver.waitOpened("imageSizeDialog", "dialog-export-image-size");
+        QVERIFY(sizeDialog);
+        QVERIFY(driver.clickButton("OK"));
+        QObject* dialog = driver.waitOpened("imageFileDialog");
+        QVERIFY(dialog);
+        // This time the whole path, typed into the path field (Ctrl+L).
+        const QString png = dir.filePath("view.png");
+        QVERIFY(driver.typePath(png, "dialog-export-image"));
+        QVERIFY(driver.waitClosed(dialog));
+        QTRY_VERIFY_WITH_TIMEOUT(QImage(png).size() == QSize(1920, 1080), 60000);
+    }
+
+    void exportCsvFromTheMenu_data() {
+        QTest::addColumn<QString>("entry");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("header");
+        QTest::newRow("dashboard") << "&Dashboard…"
+                                   << "dash.csv"
+                                   << "job,chips,step_time_s";
+        QTest::newRow("plan") << "&Plan results…"
+                              << "plan.csv"
+                              << "job,rank,";
+        QTest::newRow("montecarlo") << "&Monte Carlo percentiles…"
+                                    << "mc.csv"
+                                    << "job,";
+    }
+    void exportCsvFromTheMenu() {
+        QFETCH(QString, entry);
+        QFETCH(QString, file);
+        QFETCH(QString, header);
+        QVERIFY(driver.clickMenus({"&File", "Export &CSV", entry}));
+        QObject* dialog = driver.waitOpened("csvDialog");
+        QVERIFY(dialog);
+        QVERIFY(
+            driver.typeFileName(file, "Export", "dialog-export-csv-" + file.section('.', 0, 0)));
+        QVERIFY(driver.waitClosed(dialog));
+        const QString path = dir.filePath(file);
+        QTRY_VERIFY_WITH_TIMEOUT(readAll(path).count('\n') > 1, 60000);
+        QVERIFY2(readAll(path).startsWith(header.toUtf8()), readAll(path).left(80).constData());
+    }
+
+    void addJobAddsOne() {
+        const int before = jobCount();
+        key(Qt::Key_J);
+        QVERIFY(driver.waitOpened("addJobDialog", "dialog-add-job"));
+        QVERIFY(driver.clickButton("OK"));
+        QTRY_COMPARE(jobCount(), before + 1);
+        QVERIFY(ui.waitForEngine());
+    }
+
+    void autoPlanAppliesTheBestLayout() {
+        ui.document.setSelectedJob(0);
+        key(Qt::Key_P);
+        QObject* dialog = driver.waitOpened("autoPlanDialog");
+        QVERIFY(dialog);
+        QQuickItem* apply = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((apply = driver.visibleNamed("applyCandidate0")), 60000);
+        ui.grab("dialog-auto-plan");
+        const QVariantMap best = dialog->property("candidates").toList().first().toMap();
+        driver.click(apply);
+        QVERIFY(driver.waitClosed(dialog));
+        QVERIFY(ui.waitForEngine());
+        for (const char* axis : {"dp", "fsdp", "tp", "pp"})
+            QCOMPARE(ui.document.jobSettings().value(axis).toInt(), best.value(axis).toInt());
+    }
+
+    void maintenanceFromTheJobMenu() {
+        const auto before = ui.document.jobSettings().value("maintenance").toList().size();
+        QVERIFY(driver.clickMenus({"&Job", "Schedule &maintenance…"}));
+        QVERIFY(driver.waitOpened("maintenanceDialog", "dialog-maintenance"));
+        QVERIFY(driver.clickButton("OK"));
+        QTRY_COMPARE(ui.document.jobSettings().value("maintenance").toList().size(), before + 1);
+        QVERIFY(ui.waitForEngine());
+    }
+
+    void aboutSaysWhereTheFiguresComeFrom() {
+        QVERIFY(driver.clickMenus({"&Help", "&About PodPlanner"}));
+        QObject* dialog = driver.waitOpened("aboutDialog");
+        QVERIFY(dialog);
+        QVERIFY(driver.textShown("Built-in figures come from public sources"));
+        ui.grab("dialog-about");
+        QVERIFY(driver.clickButton("Close"));
+        QVERIFY(driver.waitClosed(dialog));
+    }
+
+    // With unsaved edits (the job, plan and maintenance above), Ctrl+N asks first; Save writes
+    // the project, then the New project dialog makes an untitled one.
+    void newProjectAfterSavingTheEdits() {
+        QVERIFY(ui.document.modified());
+        key(Qt::Key_N);
+        QObject* unsaved = driver.waitOpened("unsavedDialog", "dialog-unsaved-changes");
+        QVERIFY(unsaved);
+        QVERIFY(driver.clickButton("Save"));
+        QObject* dialog = driver.waitOpened("newProjectDialog");
+        QVERIFY(dialog);
+        QVERIFY(!ui.document.modified());
+        podplanner::views::ProjectDocument saved;
+        QVERIFY(saved.load(project));
+        QCOMPARE(saved.jobs()->rowCount(), jobCount());
+        ui.grab("dialog-new-project");
+        QVERIFY(driver.clickButton("OK"));
+        QVERIFY(driver.waitClosed(dialog));
+        QTRY_VERIFY(ui.document.filePath().isEmpty());
+        QVERIFY(ui.document.loaded());
+        QCOMPARE(jobCount(), 1);
+        QVERIFY(ui.waitForEngine());
+    }
+
+    // After a crash (a real process killed), the next window offers its edits; Discard removes
+    // the recovery file.
+    void recoveryAfterACrashCanBeDiscarded() {
+        QTemporaryDir recovery;
+        const QString crashed = copyOfExample(dir, "crashed.podplanner");
+        QProcess child;
+        child.start(QStringLiteral(CRASH_CHILD), {recovery.path(), crashed});
+        QVERIFY(child.waitForStarted());
+        QByteArray out;
+        while (!out.contains("autosaved") && child.state() == QProcess::Running &&
+               child.waitForReadyRead(10000))
+            out += child.readAllStandardOutput();
+        child.kill();
+        child.waitForFinished();
+        QVERIFY(!QDir(recovery.path()).entryList({"*.podplanner"}, QDir::Files).isEmpty());
+
+        MainWindowFixture second;
+        podplanner::views::Autosaver autosave(&second.document, recovery.path());
+        QVERIFY(second.open(QSize(1280, 800), {{"autosave", QVariant::fromValue(&autosave)}}));
+        DialogDriver secondDriver(second);
+        QObject* dialog = secondDriver.waitOpened("recoveryDialog", "dialog-recovery");
+        QVERIFY(dialog);
+        QVERIFY(secondDriver.clickButton("Discard"));
+        QVERIFY(secondDriver.waitClosed(dialog));
+        QTRY_VERIFY(QDir(recovery.path()).entryList({"*.podplanner"}, QDir::Files).isEmpty());
+        QVERIFY(!second.document.loaded());
+        second.close();
+    }
+};
+
+QTEST_MAIN(TestDialogs)
+#include "tst_dialogs.moc"
