@@ -107,10 +107,13 @@ void exportTpu(const ClusterSpec& c, Json& doc) {
     const int z = cube ? p.cube[2] : 1;
     const int chips = x * y * z;
     const int hosts = chips / p.chipsPerHost;
-    Json unit = {{"name", cube ? "cube" : "slice"},
-                 {"description", std::to_string(x) + "x" + std::to_string(y) +
-                                     (cube ? "x" + std::to_string(z) : "") + " torus of " +
-                                     c.chip.name}};
+    // append(), not "x" + std::to_string(): GCC 12 at -O3 warns falsely (-Wrestrict) on that.
+    std::string description = std::to_string(x);
+    description.append("x").append(std::to_string(y));
+    if (cube)
+        description.append("x").append(std::to_string(z));
+    description.append(" torus of ").append(c.chip.name);
+    Json unit = {{"name", cube ? "cube" : "slice"}, {"description", description}};
     unit["components"] = {component("xpu", "xpu", chips, c.chip.name),
                           component("host", "cpu", hosts, "host CPU"),
                           component("nic", "nic", hosts, "host NIC")};

@@ -144,7 +144,7 @@ TomlDocument readToml(const std::string& text) {
             while (depth(value) > 0 && std::getline(lines, line)) {
                 ++number;
                 cutComment(line);
-                value += " " + trim(line);
+                value.append(" ").append(trim(line)); // not " " + ...: GCC 12 -Wrestrict
             }
             if (depth(value) != 0)
                 fail(at, "an array closed with ']'", value);
