@@ -37,7 +37,9 @@ def patched(project, chip, values):
     overrides = cluster.setdefault("overrides", {})
     chip_patch = overrides.setdefault("chip", {})
     if isinstance(chip_patch, str):
-        raise SystemExit("runs that swap the chip by id cannot be fitted: " + chip_patch)
+        # The run swaps in another built-in chip by id: patch a whole copy of it instead.
+        chip_patch = dict(chip_presets()[chip_patch])
+        overrides["chip"] = chip_patch
     for name, value in values.items():
         if name.startswith("matmul_efficiency."):
             base = chip_patch.get("matmul_efficiency", chip.get("matmul_efficiency", 1))

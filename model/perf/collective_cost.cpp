@@ -80,6 +80,14 @@ double effectiveGbyteS(const LevelGroup& g, double levelBytes) {
 
 double allGatherSeconds(double bytes, const AxisGroup& group) {
     double seconds = group.baseLatencyS;
+    if (group.flat && group.count > 1) {
+        const LevelGroup& slowest = group.levels[0];
+        const double n = group.members;
+        seconds += bytes * (n - 1) / n / (effectiveGbyteS(slowest, bytes) * 1e9);
+        for (int l = 0; l < group.count; ++l)
+            seconds += group.levels[static_cast<std::size_t>(l)].latencyS;
+        return seconds;
+    }
     double inner = group.members; // members reached through this level and the faster ones
     for (int l = 0; l < group.count; ++l) {
         const LevelGroup& g = group.levels[static_cast<std::size_t>(l)];

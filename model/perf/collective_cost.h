@@ -36,6 +36,9 @@ struct AxisGroup {
     int members = 1;
     double twistedGain = 1.0;
     double baseLatencyS = 0; // once per collective
+    // A flat ring: every member's whole share crosses the slowest level's link, as when the
+    // ranks of a group alternate between nodes (no node-local stage). Set by the caller.
+    bool flat = false;
 };
 
 AxisGroup axisGroup(const MeshMapping& mapping, const JobFabric& fabric, std::uint8_t mesh);

@@ -77,6 +77,7 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         // every parameter tensor of a layer on its own.
         f.gradBytes = 2;
         f.gatherPerTensor = true;
+        f.flatShardCollectives = true;
         break;
     }
     // Megatron-core's default process-group order "tp-cp-ep-dp-pp"; torchtitan's device mesh

@@ -22,6 +22,9 @@ struct FrameworkTraits {
     // FSDP / ZeRO-3 gathers per layer and pass: one per weight tensor (XLA, DeepSpeed), or
     // one flat buffer per layer (PyTorch FSDP, Megatron).
     bool gatherPerTensor = false;
+    // ZeRO-3's gathers and reduce-scatters run as flat rings over the whole group, so each
+    // rank's share crosses its own NIC (DeepSpeed; see docs/engine.md, "Frameworks").
+    bool flatShardCollectives = false;
     bool torchCheckpoint = true; // recomputation reruns whole layers (PyTorch checkpoint)
     double logitsBytes = 4;      // the logits kept for the loss (fp32 in Megatron's loss)
     // How a GPU framework lays its mesh on ranks, innermost (consecutive ranks, NVLink) first:

@@ -136,7 +136,10 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     if (s[kEp] > 1 && m.isMoe()) {
         const double padding =
             ctx.job->training.moeDispatch == "dense" ? std::max(1.0, m.capacityFactor) : 1.0;
-        const double bytes = t * m.topK * d * b * padding * s[kEp];
+        // Each tp rank dispatches its own share of the tokens (they are sequence-sharded
+        // around the MoE block); the group's total is ep times one rank's.
+        const double tokensPerRank = t / (l.sequenceParallel ? s[kTp] : 1.0);
+        const double bytes = tokensPerRank * m.topK * d * b * padding * s[kEp];
         const double count = in.plan.recomputed[kOpMlpIn] ? 6.0 : 4.0;
         const double seconds =
             count * layers * collectiveSeconds(CollectiveKind::AllToAll, bytes, groups[kEp]);
@@ -171,9 +174,10 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     // every microbatch.
     const bool zero3 = l.zeroStage >= 3 && gradientReplicas(s) > 1;
     const bool cpShards = s[kFsdp] > 1 && s[kCp] > 1;
-    const AxisGroup shardGroup =
+    AxisGroup shardGroup =
         zero3 ? jointGroup(l.mapping, ctx.fabric, {kFsdp, kDp, kCp})
               : (cpShards ? jointGroup(l.mapping, ctx.fabric, {kFsdp, kCp}) : groups[kFsdp]);
+    shardGroup.flat = f.flatShardCollectives;
     const double perLayerParams = layerParameters(ctx, s);
     const double collectives = f.gatherPerTensor ? tensorsPerLayer(ctx) : 1.0;
     double shardReduceS = 0; // per layer, on the link the gradient reduction below may share
