@@ -36,6 +36,9 @@ struct ChipType {
     double matmulKOverhead = 0;
     // Fraction of peak that fused (flash) attention kernels reach; < 0: as matmulEfficiency.
     double attentionEfficiency = -1;
+    // The same for FlashAttention-2, which PyTorch's own attention (SDPA) runs; on Hopper it
+    // reaches far less than the vendor's fused kernels; < 0: as attentionEfficiency.
+    double flash2Efficiency = -1;
     // Achieved / nominal HBM bandwidth of streaming (element-wise) kernels.
     double hbmEfficiency = 1.0;
     // Fixed time of one kernel launch (GPU) or one fused XLA computation (TPU), microseconds.

@@ -50,6 +50,7 @@ ChipType readChipType(const Json& value, const std::string& pointer) {
     chip.matmulUnits = static_cast<int>(in.integer("matmul_units", 1, 100000, 1));
     chip.matmulKOverhead = in.number("matmul_k_overhead", 0, 1e6, 0);
     chip.attentionEfficiency = in.number("attention_efficiency", 0.01, 1, chip.matmulEfficiency);
+    chip.flash2Efficiency = in.number("flash2_efficiency", 0.01, 1, chip.attentionEfficiency);
     chip.hbmEfficiency = in.number("hbm_efficiency", 0.01, 1, 1);
     chip.kernelOverheadUs = in.number("kernel_overhead_us", 0, 1e6, 0);
     chip.hostMemoryGib = in.number("host_memory_gib", 0, 1e7, 0);

@@ -58,7 +58,6 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         f.gradBytes = 4;
         f.momentBytes = 8;
         f.gatherPerTensor = true;
-        f.gradOverlap = false;
         f.torchCheckpoint = false;
         f.logitsBytes = 2; // logits_dot_in_fp32: false
         break;
@@ -71,6 +70,7 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         // gradient reduction (reduce_dtype); one flat all-gather per wrapped block.
         f.weightBytes = 4;
         f.masterBytes = 0;
+        f.flash2 = true;
         break;
     case Framework::DeepSpeed:
         // ZeRO with 16-bit weights and gradients, fp32 master and moments; ZeRO-3 gathers

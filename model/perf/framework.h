@@ -26,6 +26,7 @@ struct FrameworkTraits {
     // rank's share crosses its own NIC (DeepSpeed; see docs/engine.md, "Frameworks").
     bool flatShardCollectives = false;
     bool torchCheckpoint = true; // recomputation reruns whole layers (PyTorch checkpoint)
+    bool flash2 = false;         // attention through PyTorch SDPA (FlashAttention-2)
     double logitsBytes = 4;      // the logits kept for the loss (fp32 in Megatron's loss)
     // How a GPU framework lays its mesh on ranks, innermost (consecutive ranks, NVLink) first:
     // on GPU clusters the framework, not a search, decides which axis crosses which link.

@@ -36,7 +36,7 @@ JobContext makeJobContext(const Job& job, const ChipType& chip, const JobFabric&
     c.chips = chips;
     const std::string& precision = job.training.precision;
     c.peakFlops = chip.peakTflops.at(precision) * 1e12;
-    c.kernels = makeKernelModel(chip, precision, c.peakFlops);
+    c.kernels = makeKernelModel(chip, precision, c.peakFlops, c.framework.flash2);
     c.hbmBytesPerS = c.kernels.hbmBytesPerS;
     c.hbmCapacityBytes = chip.hbmGib * 1024.0 * 1024.0 * 1024.0 * (1.0 - kHbmReserveFraction);
     const bool fp32 = precision == "fp32" || precision == "tf32";

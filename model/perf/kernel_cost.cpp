@@ -56,7 +56,7 @@ double flashSeconds(const KernelModel& km, double heads, double queries, double 
 } // namespace
 
 KernelModel makeKernelModel(const ChipType& chip, const std::string& precision,
-                            double peakFlops) {
+                            double peakFlops, bool flash2) {
     KernelModel km;
     km.peakFlops = peakFlops;
     km.matmulEfficiency = chip.matmulEfficiencyAt(precision);
@@ -67,7 +67,7 @@ KernelModel makeKernelModel(const ChipType& chip, const std::string& precision,
     km.kOverhead = chip.matmulKOverhead;
     // The MXU consumes K in whole tiles; GPU tensor-core kernels in steps of 32.
     km.kPad = chip.isGpu() ? 32.0 : chip.matmulTile;
-    km.attentionEfficiency = chip.attentionEfficiency;
+    km.attentionEfficiency = flash2 ? chip.flash2Efficiency : chip.attentionEfficiency;
     const bool lowPrecision = precision == "fp8" || precision == "int8" || precision == "fp4";
     km.attentionPeakFlops = lowPrecision && chip.peakTflops.count("bf16")
                                 ? chip.peakTflops.at("bf16") * 1e12

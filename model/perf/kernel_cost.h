@@ -24,7 +24,8 @@ struct KernelModel {
     double kernelOverheadS = 0; // fixed cost of launching one kernel (or one XLA fusion)
 };
 
-KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, double peakFlops);
+KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, double peakFlops,
+                            bool flash2);
 
 // One matmul (or `batch` independent ones in one kernel): an m x k by k x n product. Operand
 // bytes per element `inBytes`, output `outBytes`.

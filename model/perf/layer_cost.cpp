@@ -3,6 +3,7 @@
 #include "perf/kernel_cost.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace podplanner::model::perf {
 
@@ -127,7 +128,9 @@ void mlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const Me
         if (m.capacityFactor > 0)
             load = training.moeDispatch == "dense" ? m.capacityFactor
                                                    : std::min(load, m.capacityFactor);
-        const double tokens = even * load;
+        // A grouped matmul pads each expert's tokens to the matrix unit's tile.
+        const double tile = ctx.kernels.tileM;
+        const double tokens = std::ceil(even * load / tile) * tile;
         const Linear router = linear(km, ctx, s.t, m.experts, s.d);
         const Linear up = linear(km, ctx, tokens, gate * m.expertFfn / tp, s.d, localExperts);
         const Linear down = linear(km, ctx, tokens, s.d, m.expertFfn / tp, localExperts);

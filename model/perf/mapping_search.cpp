@@ -16,6 +16,24 @@ int speed(Level level) {
     return level == Level::Wan ? 2 : level == Level::Dcn ? 1 : 0;
 }
 
+// MaxText's default mesh puts data parallelism on the data-center network (its
+// dcn_data_parallelism is -1, every other dcn_* axis 1): the DCN and WAN carry as much of dp as
+// they can hold before any other axis may use them.
+bool dataParallelOutermost(const JobContext& ctx, const Layout& layout, const MeshMapping& m) {
+    if (ctx.framework.kind != Framework::MaxText || layout.sizes[kDp] == 1)
+        return true;
+    int slow = 1, dpOnSlow = 1;
+    for (int p = 0; p < ctx.fabric.count; ++p)
+        if (ctx.fabric.axes[static_cast<std::size_t>(p)].level >= Level::Dcn)
+            slow *= ctx.fabric.axes[static_cast<std::size_t>(p)].size;
+    for (int i = 0; i < m.count; ++i) {
+        const Segment& seg = m.segments[static_cast<std::size_t>(i)];
+        if (seg.mesh == kDp && ctx.fabric.axes[seg.physical].level >= Level::Dcn)
+            dpOnSlow *= seg.factor;
+    }
+    return dpOnSlow == std::gcd(layout.sizes[kDp], slow);
+}
+
 // Keeps the fastest mapping overall and, for each inversion count, the fastest with it.
 struct Candidates {
     struct Entry {
@@ -28,6 +46,8 @@ struct Candidates {
     double fastest = 0;
 
     void offer(const JobContext& ctx, const Layout& layout, const MeshMapping& mapping) {
+        if (!dataParallelOutermost(ctx, layout, mapping))
+            return;
         Layout trial = layout;
         trial.mapping = mapping;
         const StepResult r = evaluateLayout(ctx, trial);

@@ -187,15 +187,23 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         const double reduce = split(CollectiveKind::ReduceScatter, perLayerParams * f.gradBytes,
                                     collectives, shardGroup);
         shardReduceS = reduce;
+        // On TPUs the data-center network is reached through the hosts, outside the compiled
+        // step's asynchronous collectives: per-layer gathers that cross it cannot be prefetched
+        // and sit on the critical path (MaxText recommends data parallelism over DCN and FSDP
+        // only over ICI; docs/guides sharding.md).
+        const bool crossesDcn = !ctx.chip.isGpu() && shardGroup.count > 0 &&
+                                shardGroup.levels[0].level != Level::Torus;
+        const double forwardWindow = crossesDcn ? 0.0 : layerForward;
+        const double backwardWindow = crossesDcn ? 0.0 : layerBackward;
         double perMb = 0, perStep = 0;
         if (l.fsdpPerStep) {
             // Gathered before the first microbatch's forward, reduced after the last one's
             // backward, each layer behind its neighbour's compute.
-            perStep = pipelinedExposure(layers, gather, layerForward) +
-                      pipelinedExposure(layers, reduce, layerBackward);
+            perStep = pipelinedExposure(layers, gather, forwardWindow) +
+                      pipelinedExposure(layers, reduce, backwardWindow);
         } else {
-            perMb = pipelinedExposure(layers, gather, layerForward) +
-                    std::max(0.0, layers - 1) * std::max(0.0, gather + reduce - layerBackward) +
+            perMb = pipelinedExposure(layers, gather, forwardWindow) +
+                    std::max(0.0, layers - 1) * std::max(0.0, gather + reduce - backwardWindow) +
                     reduce;
         }
         out.exposedPerMicrobatchS += perMb;
