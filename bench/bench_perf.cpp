@@ -37,6 +37,24 @@ void BM_EvaluateOneLayout(benchmark::State& state) {
         benchmark::DoNotOptimize(evaluateLayout(ctx, layout));
 }
 
+// The same with the layer-cost cache defeated: every evaluation has other tokens per
+// microbatch (16 microbatch counts cycled through a cache of 8), so each one computes the
+// layer's matmuls, attention and element-wise kernels afresh.
+void BM_EvaluateOneLayoutUncached(benchmark::State& state) {
+    const Project p = ironwoodJob("16x24x24", R"({"fsdp": 1152, "tp": 8})");
+    const auto placements = placeJobs(p);
+    const JobFabric fabric = jobFabric(p.cluster, placements[0]);
+    const JobContext ctx = makeJobContext(p.jobs[0], p.cluster.chip, fabric, placements[0].chips());
+    Layout layout = layoutOf(p.jobs[0]);
+    StepResult best;
+    chooseBestMapping(ctx, layout, best);
+    int i = 0;
+    for (auto _ : state) {
+        layout.microbatches = 1 + i++ % 16;
+        benchmark::DoNotOptimize(evaluateLayout(ctx, layout));
+    }
+}
+
 void BM_PlanIronwood9216(benchmark::State& state) {
     const Project p = ironwoodJob("16x24x24", R"({"fsdp": 1152, "tp": 8})");
     PlanResult plan;
@@ -55,6 +73,7 @@ void BM_EvaluateProjectWithMappingSearch(benchmark::State& state) {
 } // namespace
 
 BENCHMARK(BM_EvaluateOneLayout)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_EvaluateOneLayoutUncached)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PlanIronwood9216)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EvaluateProjectWithMappingSearch)->Unit(benchmark::kMillisecond);
 

@@ -180,6 +180,7 @@ ClusterSpec readExpandedCluster(const Json& value, const LoadLimits& limits) {
         c.network.dcnLatencyUs = dcnIn.number("latency_us", 0, 1e6, c.network.dcnLatencyUs);
         c.network.dcnOversubscription =
             dcnIn.number("oversubscription", 1, 64, c.network.dcnOversubscription);
+        c.network.dcnOverlap = dcnIn.number("overlap", 0, 1, c.network.dcnOverlap);
         dcnIn.finish();
     }
     if (const Json* wan = in.get("wan")) {

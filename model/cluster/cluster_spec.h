@@ -80,6 +80,9 @@ struct SiteSpec {
 struct NetworkSpec {
     double dcnLatencyUs = 10;
     double dcnOversubscription = 1;
+    // Share of a DCN transfer that the compute it overlaps can hide (1: all of it); the rest
+    // stays on the critical path (host staging, contention for HBM and PCIe).
+    double dcnOverlap = 1;
     double wanGbitS = 0;
     double wanLatencyMs = 0;
 };

@@ -42,7 +42,9 @@ ChipType readChipType(const Json& value, const std::string& pointer) {
             chip.matmulEfficiencyByPrecision[precision] = readNumber(efficiency, at, 0.01, 1);
         }
         const auto& m = chip.matmulEfficiencyByPrecision;
-        chip.matmulEfficiency = m.count("bf16") ? m.at("bf16") : m.empty() ? 1.0 : m.begin()->second;
+        chip.matmulEfficiency = m.count("bf16") ? m.at("bf16")
+                                : m.empty()     ? 1.0
+                                                : m.begin()->second;
     } else {
         chip.matmulEfficiency = in.number("matmul_efficiency", 0.01, 1, 1);
     }

@@ -77,15 +77,15 @@ ActivationPolicy activationPolicy(Recompute recompute, const TrainingSpec& train
     }
     if (name == "custom") {
         static const std::map<std::string, LayerTensor> names = {
-            {"layer_input", kTLayerInput}, {"norm", kTNorm},          {"qkv_proj", kTQkv},
-            {"context", kTContext},        {"out_proj", kTOutProj},    {"mlpwi", kTMlpIn},
+            {"layer_input", kTLayerInput}, {"norm", kTNorm},        {"qkv_proj", kTQkv},
+            {"context", kTContext},        {"out_proj", kTOutProj}, {"mlpwi", kTMlpIn},
             {"mlp_activation", kTMlpAct},  {"mlpwo", kLayerTensors}};
         ActivationPolicy p = keeping(Keep::Device, {});
         for (const auto& [tensor, state] : training.recomputeTensors) {
             const LayerTensor t = names.at(tensor);
             if (t == kLayerTensors)
                 continue; // the down projection's output: the backward pass never reads it
-            p.keep[t] = state == "device" ? Keep::Device
+            p.keep[t] = state == "device"    ? Keep::Device
                         : state == "offload" ? Keep::Offload
                                              : Keep::Remat;
         }

@@ -84,6 +84,7 @@ JobFabric jobFabric(const ClusterSpec& cluster, const JobPlacement& placement, L
     const double dcnPerChip = std::min(nicPerChip, podUplink * shares.dcn / jobChipsPerPod);
     // dcn.latency_us is the latency of one traversal of the network: one step of a ring
     // collective over it (collective_cost.cpp).
+    f.dcnOverlap = cluster.network.dcnOverlap;
     add({"dcn", Level::Dcn, perSite, false, dcnPerChip, cluster.network.dcnLatencyUs * 1e-6,
          chip.dcnHalfBandwidthBytes});
     if (siteCount > 1) {

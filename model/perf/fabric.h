@@ -34,6 +34,7 @@ struct JobFabric {
     double twistedAllToAllGain = 1.0;
     // Fixed start-up of one collective (NCCL's base latency on GPUs), seconds.
     double collectiveBaseS = 0;
+    double dcnOverlap = 1; // share of DCN transfers that overlapping compute hides
 
     int indexOf(const std::string& name) const;
 };

@@ -13,12 +13,12 @@ const char* frameworkName(Framework f);
 
 struct FrameworkTraits {
     Framework kind = Framework::Megatron;
-    double weightBytes = 2;   // the weights each chip stores, per parameter
-    double masterBytes = 4;   // an fp32 master copy in the optimizer state (0: none)
-    double gradBytes = 4;     // gradients as accumulated and reduced
-    double momentBytes = 8;   // the optimizer's moments
-    double gatherBytes = 2;   // weights as FSDP / ZeRO-3 all-gathers move them
-    bool gradOverlap = true;  // the dp gradient reduction overlaps the backward pass
+    double weightBytes = 2;  // the weights each chip stores, per parameter
+    double masterBytes = 4;  // an fp32 master copy in the optimizer state (0: none)
+    double gradBytes = 4;    // gradients as accumulated and reduced
+    double momentBytes = 8;  // the optimizer's moments
+    double gatherBytes = 2;  // weights as FSDP / ZeRO-3 all-gathers move them
+    bool gradOverlap = true; // the dp gradient reduction overlaps the backward pass
     // FSDP / ZeRO-3 gathers per layer and pass: one per weight tensor (XLA, DeepSpeed), or
     // one flat buffer per layer (PyTorch FSDP, Megatron).
     bool gatherPerTensor = false;

@@ -9,6 +9,9 @@
 #include "perf/transformer_counts.h"
 #include "project/job.h"
 
+#include <array>
+#include <memory>
+
 namespace podplanner::model::perf {
 
 // Recompute policies (docs/format.md, "training"), in the order of recomputePolicyNames().
@@ -34,6 +37,42 @@ const char* recomputeName(Recompute r);
 // the CUDA or TPU runtime's context, communication buffers (docs/engine.md, "Memory").
 inline constexpr double kHbmReserveFraction = 0.05;
 
+struct LayerCost;
+
+// The last few layer costs computed for this job: a layout search times many layouts that share
+// the tokens per microbatch and the tp, ep and cp sizes, whose layer cost is the same. Not
+// shared between threads: each thread makes its own JobContext.
+struct LayerCostCache {
+    struct Key {
+        double tokens = -1;
+        int tp = 0, ep = 0, cp = 0;
+        bool sequenceParallel = false;
+        bool operator==(const Key&) const = default;
+    };
+    static constexpr std::size_t kEntries = 8;
+    std::array<Key, kEntries> keys{};
+    std::array<std::shared_ptr<const LayerCost>, kEntries> values{};
+    std::size_t next = 0;
+};
+
+// Owns a cache; a copied context starts with an empty one of its own (so that copies used on
+// other threads never share it).
+class LayerCostCacheHandle {
+  public:
+    LayerCostCacheHandle() : cache_(std::make_unique<LayerCostCache>()) {}
+    LayerCostCacheHandle(const LayerCostCacheHandle&) : LayerCostCacheHandle() {}
+    LayerCostCacheHandle& operator=(const LayerCostCacheHandle&) {
+        cache_ = std::make_unique<LayerCostCache>();
+        return *this;
+    }
+    LayerCostCacheHandle(LayerCostCacheHandle&&) = default;
+    LayerCostCacheHandle& operator=(LayerCostCacheHandle&&) = default;
+    LayerCostCache& operator*() const { return *cache_; }
+
+  private:
+    std::unique_ptr<LayerCostCache> cache_;
+};
+
 struct JobContext {
     const Job* job = nullptr;
     ChipType chip;
@@ -47,6 +86,7 @@ struct JobContext {
     double hbmCapacityBytes = 0; // usable: the chip's HBM less the allocator's reserve
     double matmulBytes = 2;      // bytes per matmul operand element at the job's precision
     double activationBytes = 2;  // activations are kept and sent in bf16 (fp32 for fp32 runs)
+    LayerCostCacheHandle layerCache;
 };
 
 // Layers on the busiest pipeline stage: stages get ceil(L / (pp v)) layers per model chunk,

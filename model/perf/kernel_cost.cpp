@@ -46,8 +46,8 @@ double flashSeconds(const KernelModel& km, double heads, double queries, double 
     const double waves = ceilDiv(items, km.units);
     const double perItem = visits / ceilDiv(queries, kAttentionBlock);
     const double flopsPerVisit = productsPerScore * kAttentionBlock * kAttentionBlock * headDim;
-    const double rate = km.attentionPeakFlops / km.units * efficiency * headDim /
-                        (headDim + kAttentionNonMatmulQ);
+    const double rate =
+        km.attentionPeakFlops / km.units * efficiency * headDim / (headDim + kAttentionNonMatmulQ);
     const double computeS = waves * perItem * flopsPerVisit / rate;
     const double memoryS = heads * bytes * headDim * (2.0 * queries + 2.0 * keys) / km.hbmBytesPerS;
     return std::max(computeS, memoryS) + km.kernelOverheadS;
@@ -55,8 +55,8 @@ double flashSeconds(const KernelModel& km, double heads, double queries, double 
 
 } // namespace
 
-KernelModel makeKernelModel(const ChipType& chip, const std::string& precision,
-                            double peakFlops, bool flash2) {
+KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, double peakFlops,
+                            bool flash2) {
     KernelModel km;
     km.peakFlops = peakFlops;
     km.matmulEfficiency = chip.matmulEfficiencyAt(precision);
@@ -85,7 +85,8 @@ double matmulSeconds(const KernelModel& km, double m, double n, double k, double
     const double unitRate = km.peakFlops / km.units * km.matmulEfficiency;
     double best = -1;
     // Output tiles the library may choose: the unit's own, and on GPUs one twice as wide.
-    const double tiles[3][2] = {{km.tileM, km.tileN}, {km.tileM, 2 * km.tileN}, {2 * km.tileM, km.tileN}};
+    const double tiles[3][2] = {
+        {km.tileM, km.tileN}, {km.tileM, 2 * km.tileN}, {2 * km.tileM, km.tileN}};
     const int options = km.gpuTiles ? 3 : 1;
     for (int o = 0; o < options; ++o) {
         const double tm = tiles[o][0], tn = tiles[o][1];
@@ -94,8 +95,8 @@ double matmulSeconds(const KernelModel& km, double m, double n, double k, double
         // sums up afterwards.
         double split = 1;
         if (count < km.units)
-            split = std::max(1.0, std::min(std::floor(km.units / count),
-                                           std::floor(kPadded / (4 * km.tileM))));
+            split = std::max(
+                1.0, std::min(std::floor(km.units / count), std::floor(kPadded / (4 * km.tileM))));
         const double waves = ceilDiv(count * split, km.units);
         double seconds = waves * 2.0 * tm * tn * (kPadded / split + km.kOverhead) / unitRate;
         if (split > 1)

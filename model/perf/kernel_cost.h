@@ -14,14 +14,14 @@ struct KernelModel {
     double matmulEfficiency = 1; // plateau of large matmuls
     double tileM = 128;          // output tile of one matmul unit (GPU: thread block)
     double tileN = 128;
-    bool gpuTiles = false;       // GPU libraries also pick a tile twice as wide
-    double units = 1;            // SMs (GPU) or matrix units (TPU) working in parallel
-    double kOverhead = 0;        // per-tile fixed work, in elements of K
-    double kPad = 1;             // K is padded to a multiple of this
+    bool gpuTiles = false; // GPU libraries also pick a tile twice as wide
+    double units = 1;      // SMs (GPU) or matrix units (TPU) working in parallel
+    double kOverhead = 0;  // per-tile fixed work, in elements of K
+    double kPad = 1;       // K is padded to a multiple of this
     double attentionEfficiency = 1;
     double attentionPeakFlops = 0; // the attention kernels stay in 16 bits under fp8 or int8
-    double hbmBytesPerS = 0;    // achievable streaming bandwidth (after hbm_efficiency)
-    double kernelOverheadS = 0; // fixed cost of launching one kernel (or one XLA fusion)
+    double hbmBytesPerS = 0;       // achievable streaming bandwidth (after hbm_efficiency)
+    double kernelOverheadS = 0;    // fixed cost of launching one kernel (or one XLA fusion)
 };
 
 KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, double peakFlops,

@@ -49,11 +49,11 @@ Linear linear(const KernelModel& km, const JobContext& ctx, double m, double n, 
 }
 
 struct Shapes {
-    double t = 0;        // tokens of the microbatch on this chip's tp group
-    double tShard = 0;   // tokens per chip for width-d element-wise work (sequence parallelism)
+    double t = 0;      // tokens of the microbatch on this chip's tp group
+    double tShard = 0; // tokens per chip for width-d element-wise work (sequence parallelism)
     double d = 0;
-    double qHeads = 0;   // query heads on this chip
-    double kvHeads = 0;  // key/value heads on this chip (replicated when tp exceeds them)
+    double qHeads = 0;  // query heads on this chip
+    double kvHeads = 0; // key/value heads on this chip (replicated when tp exceeds them)
     double headDim = 0;
     double sequences = 0; // sequences (or context-parallel chunks of them) in the microbatch
     double queries = 0;   // queries per sequence on this chip
@@ -151,8 +151,8 @@ void mlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const Me
             dispatchBack = dispatch;
         }
         c.forwardS[kOpMlpIn] += router.forward + routing + up.forward + dispatch / 2;
-        c.backwardS[kOpMlpIn] += router.dgrad + router.wgrad + routing + up.dgrad + up.wgrad +
-                                 dispatchBack / 2;
+        c.backwardS[kOpMlpIn] +=
+            router.dgrad + router.wgrad + routing + up.dgrad + up.wgrad + dispatchBack / 2;
         c.forwardS[kOpMlpOut] += down.forward + dispatch / 2;
         c.backwardS[kOpMlpOut] += down.dgrad + down.wgrad + dispatchBack / 2;
         c.backwardDgradS += up.dgrad;
@@ -228,6 +228,20 @@ LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens
     c.tensorBytes[kTContext] = s.t * s.qHeads * (s.headDim * b + 4);
     c.tensorBytes[kTOutProj] = widthD * b;
     return c;
+}
+
+const LayerCost& cachedLayerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
+                                 bool sequenceParallel) {
+    LayerCostCache& cache = *ctx.layerCache;
+    const LayerCostCache::Key key{tokens, sizes[kTp], sizes[kEp], sizes[kCp], sequenceParallel};
+    for (std::size_t i = 0; i < LayerCostCache::kEntries; ++i)
+        if (cache.values[i] && cache.keys[i] == key)
+            return *cache.values[i];
+    const std::size_t slot = cache.next++ % LayerCostCache::kEntries;
+    cache.keys[slot] = key;
+    cache.values[slot] =
+        std::make_shared<const LayerCost>(layerCost(ctx, sizes, tokens, sequenceParallel));
+    return *cache.values[slot];
 }
 
 HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens) {

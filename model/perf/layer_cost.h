@@ -53,6 +53,9 @@ struct LayerCost {
 // The layer's cost with t tokens per microbatch on this chip (before tensor parallelism).
 LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
                     bool sequenceParallel);
+// The same, from the context's cache when an earlier layout had the same key.
+const LayerCost& cachedLayerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
+                                 bool sequenceParallel);
 
 struct HeadCost {
     double forwardS = 0; // LM head matmul and the loss over the vocabulary

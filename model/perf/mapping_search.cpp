@@ -51,8 +51,8 @@ struct Candidates {
         Layout trial = layout;
         trial.mapping = mapping;
         const StepResult r = evaluateLayout(ctx, trial);
-        const auto k = static_cast<std::size_t>(
-            std::min(31, mappingInversions(mapping, ctx.fabric)));
+        const auto k =
+            static_cast<std::size_t>(std::min(31, mappingInversions(mapping, ctx.fabric)));
         Entry& e = byInversions[k];
         if (!e.set || r.stepS < e.result.stepS)
             e = {true, r, mapping};

@@ -35,13 +35,13 @@ double layerParameters(const JobContext& ctx, const MeshSizes& s) {
 double localParameters(const JobContext& ctx, const MeshSizes& s, int virtualStages) {
     const TransformerCounts& c = ctx.counts;
     const double layers = layersPerStage(ctx.job->model.layers, s[kPp], virtualStages);
-    const double vocab = std::max(vocabParameters(c, s[kPp], true), vocabParameters(c, s[kPp], false));
+    const double vocab =
+        std::max(vocabParameters(c, s[kPp], true), vocabParameters(c, s[kPp], false));
     return (layers * layerParameters(ctx, s) + vocab / s[kTp]) / weightShards(s);
 }
 
-MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in,
-                              const LayerCost& layer, const ActivationPlan& plan,
-                              const HeadCost& head) {
+MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, const LayerCost& layer,
+                              const ActivationPlan& plan, const HeadCost& head) {
     const ModelSpec& m = ctx.job->model;
     const FrameworkTraits& f = ctx.framework;
     const MeshSizes& s = in.sizes;

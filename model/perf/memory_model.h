@@ -41,8 +41,7 @@ double localParameters(const JobContext& ctx, const MeshSizes& sizes, int virtua
 // One layer's parameters on one chip before FSDP sharding (what a per-layer gather moves).
 double layerParameters(const JobContext& ctx, const MeshSizes& sizes);
 
-MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in,
-                              const LayerCost& layer, const ActivationPlan& plan,
-                              const HeadCost& head);
+MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, const LayerCost& layer,
+                              const ActivationPlan& plan, const HeadCost& head);
 
 } // namespace podplanner::model::perf

@@ -9,9 +9,9 @@
 namespace podplanner::model::perf {
 
 struct StageLayers {
-    int perChunk = 0;     // layers of a full model chunk
-    int firstChunk = 0;   // layers of the first stage's first chunk
-    int lastChunk = 0;    // layers of the last stage's last chunk
+    int perChunk = 0;   // layers of a full model chunk
+    int firstChunk = 0; // layers of the first stage's first chunk
+    int lastChunk = 0;  // layers of the last stage's last chunk
     int virtualStages = 1;
     double busiest() const { return static_cast<double>(perChunk) * virtualStages; }
     double firstStage() const;

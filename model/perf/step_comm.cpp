@@ -89,8 +89,8 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
             const double ag = collectiveSeconds(CollectiveKind::AllGather, bytes, groups[kTp]);
             const double rs = collectiveSeconds(CollectiveKind::ReduceScatter, bytes, groups[kTp]);
             forward = pairs * (ag + rs);
-            backward = pairs * ag + std::max(0.0, pairs * ag - dgrad) +
-                       std::max(0.0, pairs * rs - wgrad);
+            backward =
+                pairs * ag + std::max(0.0, pairs * ag - dgrad) + std::max(0.0, pairs * rs - wgrad);
             hiddenable = pairs * (2 * ag + rs);
             total = forward + hiddenable;
         } else {
@@ -118,14 +118,14 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     // Context parallelism (ring attention): keys and values are all-gathered forward and again
     // backward, their gradients reduce-scattered, each behind the attention core's compute.
     if (s[kCp] > 1) {
-        const double kvBytes = t * s[kCp] * 2.0 * m.kvHeads * m.headDim /
-                               std::min<double>(s[kTp], m.kvHeads) * b;
+        const double kvBytes =
+            t * s[kCp] * 2.0 * m.kvHeads * m.headDim / std::min<double>(s[kTp], m.kvHeads) * b;
         const double ag = collectiveSeconds(CollectiveKind::AllGather, kvBytes, groups[kCp]);
         const double rs = collectiveSeconds(CollectiveKind::ReduceScatter, kvBytes, groups[kCp]);
         const double coreF = layer.forwardS[kOpCore], coreB = layer.backwardS[kOpCore];
         const double rerun = in.plan.recomputed[kOpCore] ? 1.0 : 0.0;
-        const double perLayer = (1 + rerun) * std::max(0.0, ag - coreF) +
-                                std::max(0.0, ag + rs - coreB);
+        const double perLayer =
+            (1 + rerun) * std::max(0.0, ag - coreF) + std::max(0.0, ag + rs - coreB);
         out.exposedPerMicrobatchS += layers * perLayer;
         rec.add(CollectiveKind::AllGather, kCp, (3 + rerun) * kvBytes * layers * mb,
                 ((2 + rerun) * ag + rs) * layers * mb, perLayer * layers * mb);
@@ -155,8 +155,8 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         const double seconds = 2.0 * l.virtualStages *
                                collectiveSeconds(CollectiveKind::PointToPoint, bytes, groups[kPp]);
         out.exposedPerMicrobatchS += seconds;
-        rec.add(CollectiveKind::PointToPoint, kPp, 2.0 * l.virtualStages * bytes * mb,
-                seconds * mb, seconds * mb);
+        rec.add(CollectiveKind::PointToPoint, kPp, 2.0 * l.virtualStages * bytes * mb, seconds * mb,
+                seconds * mb);
     }
 
     // Offloaded activations go to the host during the forward pass and come back during the
@@ -182,8 +182,8 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     const double collectives = f.gatherPerTensor ? tensorsPerLayer(ctx) : 1.0;
     double shardReduceS = 0; // per layer, on the link the gradient reduction below may share
     if (shardGroup.members > 1) {
-        const double gather =
-            split(CollectiveKind::AllGather, perLayerParams * f.gatherBytes, collectives, shardGroup);
+        const double gather = split(CollectiveKind::AllGather, perLayerParams * f.gatherBytes,
+                                    collectives, shardGroup);
         const double reduce = split(CollectiveKind::ReduceScatter, perLayerParams * f.gradBytes,
                                     collectives, shardGroup);
         shardReduceS = reduce;
@@ -191,8 +191,8 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         // step's asynchronous collectives: per-layer gathers that cross it cannot be prefetched
         // and sit on the critical path (MaxText recommends data parallelism over DCN and FSDP
         // only over ICI; docs/guides sharding.md).
-        const bool crossesDcn = !ctx.chip.isGpu() && shardGroup.count > 0 &&
-                                shardGroup.levels[0].level != Level::Torus;
+        const bool crossesDcn =
+            !ctx.chip.isGpu() && shardGroup.count > 0 && shardGroup.levels[0].level != Level::Torus;
         const double forwardWindow = crossesDcn ? 0.0 : layerForward;
         const double backwardWindow = crossesDcn ? 0.0 : layerBackward;
         double perMb = 0, perStep = 0;
@@ -213,8 +213,9 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         const double exposed = perStep + perMb * mb;
         rec.add(CollectiveKind::AllGather, kFsdp, perLayerParams * f.gatherBytes * layers * gathers,
                 gather * layers * gathers, exposed * gather / (gather + reduce));
-        rec.add(CollectiveKind::ReduceScatter, kFsdp, perLayerParams * f.gradBytes * layers * reduces,
-                reduce * layers * reduces, exposed * reduce / (gather + reduce));
+        rec.add(CollectiveKind::ReduceScatter, kFsdp,
+                perLayerParams * f.gradBytes * layers * reduces, reduce * layers * reduces,
+                exposed * reduce / (gather + reduce));
     }
 
     // Gradients over dp (ZeRO 0-2) and, for what ep replicates, over ep: an all-reduce, or a
@@ -235,7 +236,8 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
             reduce = split(CollectiveKind::AllReduce, gradBytes, collectives, g);
         } else {
             reduce = split(CollectiveKind::ReduceScatter, gradBytes, collectives, g);
-            gatherBack = split(CollectiveKind::AllGather, gradParams * f.weightBytes, collectives, g);
+            gatherBack =
+                split(CollectiveKind::AllGather, gradParams * f.weightBytes, collectives, g);
         }
         const double vocab = collectiveSeconds(l.zeroStage == 0 ? CollectiveKind::AllReduce
                                                                 : CollectiveKind::ReduceScatter,
@@ -249,7 +251,11 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
             // ZeRO-2 reduce-scatters every microbatch's gradients.
             out.exposedPerMicrobatchS += pipelinedExposure(layers, reduce, window);
         } else if (f.gradOverlap) {
-            exposed += pipelinedExposure(layers, reduce, window) + vocab;
+            const double pipelined = pipelinedExposure(layers, reduce, window);
+            exposed += pipelined + vocab;
+            // Over the DCN only part of the overlapped transfer is hidden.
+            if (g.count > 0 && g.levels[0].level >= Level::Dcn)
+                exposed += (1 - ctx.fabric.dcnOverlap) * (layers * reduce - pipelined);
         } else {
             exposed += layers * reduce + vocab;
         }
@@ -258,21 +264,19 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
                                      : layers * gatherBack;
         out.exposedPerStepS += exposed;
         const double passes = l.zeroStage == 2 ? mb : 1.0;
-        rec.add(l.zeroStage == 0 ? CollectiveKind::AllReduce : CollectiveKind::ReduceScatter,
-                kDp, gradBytes * layers * passes, (reduce * layers + vocab) * passes,
+        rec.add(l.zeroStage == 0 ? CollectiveKind::AllReduce : CollectiveKind::ReduceScatter, kDp,
+                gradBytes * layers * passes, (reduce * layers + vocab) * passes,
                 exposed * (reduce * layers) / (reduce * layers + gatherBack * layers + 1e-30));
         if (gatherBack > 0)
             rec.add(CollectiveKind::AllGather, kDp, gradParams * f.weightBytes * layers,
-                    gatherBack * layers,
-                    exposed * gatherBack / (reduce + gatherBack));
+                    gatherBack * layers, exposed * gatherBack / (reduce + gatherBack));
     }
     if (s[kEp] > 1) {
         // Everything but the experts is replicated over ep: attention, router, embedding, head.
-        const double replicated =
-            (layers * (c.attentionParamsPerLayer + c.denseMlpParamsPerLayer +
-                       c.routerParamsPerLayer) +
-             c.embeddingParams + c.outputParams) /
-            (s[kTp] * weightShards(s));
+        const double replicated = (layers * (c.attentionParamsPerLayer + c.denseMlpParamsPerLayer +
+                                             c.routerParamsPerLayer) +
+                                   c.embeddingParams + c.outputParams) /
+                                  (s[kTp] * weightShards(s));
         const double bytes = replicated * f.gradBytes;
         const double seconds = collectiveSeconds(CollectiveKind::AllReduce, bytes, groups[kEp]);
         const double exposed = f.gradOverlap ? std::max(0.0, seconds - in.backwardS) : seconds;

@@ -13,10 +13,10 @@ struct CommInputs {
     const Layout& layout;
     const LayerCost& layer;
     const ActivationPlan& plan;
-    double tokens = 0;     // per microbatch on this chip's tp group
-    double layers = 0;     // on the busiest stage
-    double forwardS = 0;   // one microbatch's forward on that stage
-    double backwardS = 0;  // one microbatch's backward, recomputation included
+    double tokens = 0;    // per microbatch on this chip's tp group
+    double layers = 0;    // on the busiest stage
+    double forwardS = 0;  // one microbatch's forward on that stage
+    double backwardS = 0; // one microbatch's backward, recomputation included
 };
 
 struct CommResult {

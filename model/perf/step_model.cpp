@@ -42,8 +42,8 @@ const char* layoutProblem(const JobContext& ctx, const Layout& l) {
     const auto& s = l.sizes;
     if (m.heads % s[kTp] != 0)
         return "tp does not divide the attention heads";
-    if (m.layers < s[kPp] * l.virtualStages)
-        return "more pipeline stages (pp x virtual stages) than layers";
+    if (m.layers + 2 < s[kPp] * l.virtualStages)
+        return "more pipeline chunks (pp x virtual stages) than layers, embedding and head";
     if (m.isMoe() ? m.experts % s[kEp] != 0 : s[kEp] != 1)
         return "ep does not divide the experts";
     if (m.seqLen % s[kCp] != 0)
@@ -64,7 +64,7 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     const auto& s = l.sizes;
     const double t = tokensPerMicrobatch(ctx, l);
     const double mb = l.microbatches;
-    const LayerCost layer = layerCost(ctx, s, t, l.sequenceParallel);
+    const LayerCost& layer = cachedLayerCost(ctx, s, t, l.sequenceParallel);
     const HeadCost head = headCost(ctx, s, t);
     const ActivationPolicy policy =
         activationPolicy(l.recompute, ctx.job->training, ctx.framework.torchCheckpoint);
@@ -80,8 +80,7 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     const bool lastIsBusiest = lastStage >= fullStage;
     const double stageLayerCount = lastIsBusiest ? stages.lastStage() : stages.busiest();
     const double computeMb = std::max(lastStage, fullStage);
-    const double forwardMb =
-        stageLayerCount * layerForward + (lastIsBusiest ? head.forwardS : 0.0);
+    const double forwardMb = stageLayerCount * layerForward + (lastIsBusiest ? head.forwardS : 0.0);
     const double backwardMb = computeMb - forwardMb;
 
     CommInputs in{ctx, l, layer, plan, t, stageLayerCount, forwardMb, backwardMb};
@@ -99,8 +98,8 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     const double params = localParameters(ctx, s, l.virtualStages);
     const double optimizerBytes =
         2.0 * (f.masterBytes + f.momentBytes) + f.gradBytes + f.weightBytes;
-    r.optimizerS = params * optimizerBytes / ctx.hbmBytesPerS /
-                   (l.zeroStage >= 1 ? gradientReplicas(s) : 1.0);
+    r.optimizerS =
+        params * optimizerBytes / ctx.hbmBytesPerS / (l.zeroStage >= 1 ? gradientReplicas(s) : 1.0);
 
     r.exposedCommS = mb * comm.exposedPerMicrobatchS + comm.exposedPerStepS;
     r.stepS = r.computeS + r.exposedCommS + r.bubbleS + r.optimizerS;
@@ -108,8 +107,8 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     r.tokensPerS = tokens / r.stepS;
     const double peakPerStep = r.stepS * static_cast<double>(ctx.chips) * ctx.peakFlops;
     r.mfu = ctx.counts.modelFlopsPerToken * tokens / peakPerStep;
-    r.hfu = (ctx.counts.modelFlopsPerToken + recomputeFlopsPerToken(ctx, plan)) * tokens /
-            peakPerStep;
+    r.hfu =
+        (ctx.counts.modelFlopsPerToken + recomputeFlopsPerToken(ctx, plan)) * tokens / peakPerStep;
 
     MemoryInputs mem{s, l.microbatches, l.virtualStages, t, l.fsdpPerStep, l.zeroStage};
     r.memory = memoryPerChip(ctx, mem, layer, plan, head);

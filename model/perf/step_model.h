@@ -39,7 +39,7 @@ struct StepResult {
     double exposedCommS = 0; // communication not hidden behind compute
     double bubbleS = 0;      // pipeline fill and drain
     double optimizerS = 0;
-    double recomputeS = 0;   // of computeS: forward work rerun in the backward pass
+    double recomputeS = 0; // of computeS: forward work rerun in the backward pass
     double mfu = 0;
     double hfu = 0;
     double tokensPerS = 0;

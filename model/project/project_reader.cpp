@@ -120,10 +120,12 @@ void checkJobAgainstModel(const Job& job, const std::string& at) {
                             ? "a divisor of the model's experts (" + std::to_string(m.experts) + ")"
                             : std::string("1 for a dense model (no \"experts\")"),
                         std::to_string(p.ep));
-    if (m.layers < p.pp * p.virtualStages)
+    // The first chunk of the first stage and the last chunk of the last stage may hold only
+    // the embedding and the LM head (Llama 3), so two chunks more than layers are allowed.
+    if (m.layers + 2 < p.pp * p.virtualStages)
         throwInputError(childPointer(par, "pp"),
-                        "pp x virtual_stages at most the model's layers (" +
-                            std::to_string(m.layers) + ")",
+                        "pp x virtual_stages at most the model's layers + 2 (" +
+                            std::to_string(m.layers + 2) + ")",
                         std::to_string(p.pp) + " x " + std::to_string(p.virtualStages));
     if (job.training.globalBatchTokens % m.seqLen != 0)
         throwInputError(childPointer(childPointer(at, "training"), "global_batch_tokens"),

@@ -46,8 +46,8 @@ const std::vector<std::string>& recomputePolicyNames() {
 }
 
 const std::vector<std::string>& recomputeTensorNames() {
-    static const std::vector<std::string> names = {"layer_input", "norm",     "qkv_proj",
-                                                   "context",     "out_proj", "mlpwi",
+    static const std::vector<std::string> names = {"layer_input",    "norm",     "qkv_proj",
+                                                   "context",        "out_proj", "mlpwi",
                                                    "mlp_activation", "mlpwo"};
     return names;
 }
@@ -64,8 +64,8 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
         t.recompute = in.choice("recompute", recomputePolicyNames(), "selective");
     }
     t.totalTokens = in.integer("total_tokens", 1, std::int64_t{1} << 62);
-    t.framework =
-        in.choice("framework", {"auto", "maxtext", "megatron", "pytorch_fsdp", "deepspeed"}, "auto");
+    t.framework = in.choice("framework",
+                            {"auto", "maxtext", "megatron", "pytorch_fsdp", "deepspeed"}, "auto");
     t.weightDtype = optionalDtype(in, "weight_dtype");
     t.gradDtype = optionalDtype(in, "grad_dtype");
     t.optimizer = in.choice("optimizer", {"adam", "adafactor", "sgd"}, "adam");

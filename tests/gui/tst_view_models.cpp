@@ -3,6 +3,7 @@
 #include "engine_tasks.h"
 #include "job_list_model.h"
 #include "project/project_io.h"
+#include "perf/job_context.h"
 #include "project_document.h"
 
 #include <QTemporaryDir>
@@ -47,7 +48,9 @@ class ViewModelsTest : public QObject {
         QVERIFY(first.data(JobListModel::StepTimeRole).toDouble() > 0);
         const double mfu = first.data(JobListModel::MfuRole).toDouble();
         QVERIFY(mfu > 0 && mfu < 1);
-        QCOMPARE(first.data(JobListModel::HbmCapacityRole).toDouble(), 192.0);
+        // Usable HBM: the chip's 192 GiB less the allocator's reserve.
+        QCOMPARE(first.data(JobListModel::HbmCapacityRole).toDouble(),
+                 192.0 * (1 - podplanner::model::perf::kHbmReserveFraction));
         QVERIFY(first.data(JobListModel::PerfErrorRole).toString().isEmpty());
         const double goodput = first.data(JobListModel::GoodputRole).toDouble();
         QVERIFY(goodput > 0.5 && goodput < 1);

@@ -166,7 +166,8 @@ class PerfTest : public QObject {
     }
 
     void palmFlopsPerToken() {
-        // PaLM 540B: 6N + 12 L H Q T = 3.278e12 FLOPs per token (Chowdhery et al. 2022).
+        // PaLM 540B: 6N + 12 L H Q T = 3.278e12 FLOPs per token (Chowdhery et al. 2022); with
+        // its shared input and output embedding the parameter count is 540B.
         ModelSpec m;
         m.layers = 118;
         m.dModel = 18432;
@@ -176,28 +177,31 @@ class PerfTest : public QObject {
         m.ffn = 73728;
         m.vocab = 256000;
         m.seqLen = 2048;
+        m.tiedEmbeddings = true;
         const TransformerCounts c = countTransformer(m);
         QVERIFY2(std::abs(c.modelFlopsPerToken / 3.278e12 - 1) < 0.01,
                  QByteArray::number(c.modelFlopsPerToken));
-        QVERIFY(std::abs(c.totalParams / 540e9 - 1) < 0.02);
-        // Full recomputation reruns the layers' forward pass, not the LM head.
-        QVERIFY(
-            near(c.hardwareFlopsPerToken("full") - c.modelFlopsPerToken,
-                 2 * (c.activeMatmulParams - c.outputParams) + c.attentionFlopsPerTokenForward));
-        QCOMPARE(c.hardwareFlopsPerToken("selective"), c.modelFlopsPerToken);
+        QVERIFY2(std::abs(c.totalParams / 540.35e9 - 1) < 0.005, QByteArray::number(c.totalParams));
+        // The recomputable parts of a layer add up to its forward FLOPs per token.
+        const double perLayer = c.qkvFlopsPerLayer + c.coreFlopsPerLayer + c.outProjFlopsPerLayer +
+                                c.mlpInFlopsPerLayer + c.mlpOutFlopsPerLayer;
+        QVERIFY(near(perLayer * m.layers,
+                     2 * (c.activeMatmulParams - c.outputParams) + c.attentionFlopsPerTokenForward,
+                     1e-9));
     }
 
     void pipelineBubble() {
+        // A TPU slice: no dp, and FSDP per pass, so all exposed time is per microbatch.
         const Evaluated e =
-            contextOf(projectWith(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 4})",
-                                  R"({"tp": 8, "pp": 4, "microbatches": 8})"));
+            contextOf(projectWith(R"({"preset": "tpu-v5p-pod"})", R"({"pod": 0, "shape": "4x4x8"})",
+                                  R"({"fsdp": 8, "tp": 4, "pp": 4, "microbatches": 8})"));
         Layout l = layoutOf(e.project.jobs[0]);
         StepResult r;
         QVERIFY(chooseBestMapping(e.ctx, l, r));
         // 1F1B: (pp - 1) slots of one microbatch's time (its compute and exposed
-        // communication); no dp or fsdp here, so all exposed time is per microbatch.
+        // communication).
         const double perMicrobatch = (r.computeS + r.exposedCommS) / 8.0;
-        QVERIFY(near(r.bubbleS, 3.0 * perMicrobatch, 1e-9));
+        QVERIFY2(near(r.bubbleS, 3.0 * perMicrobatch, 1e-9), QByteArray::number(r.bubbleS));
         // Interleaving with 2 virtual stages halves the slots (and sends twice as often).
         l.virtualStages = 2;
         const StepResult interleaved = evaluateLayout(e.ctx, l);
@@ -207,21 +211,24 @@ class PerfTest : public QObject {
     }
 
     void memoryTotalByHand() {
-        // 8B-class dense model, tp 8 (one node), no pipeline; fsdp 4 over nodes.
+        // 8B-class dense model, tp 8 (one node), no pipeline; fsdp 4 over nodes; Megatron's
+        // mixed precision: 2 bytes of weights, 4 of gradients, 12 of master weights and moments.
         const Evaluated e = contextOf(projectWith(
             R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 4})", R"({"tp": 8, "fsdp": 4})",
             R"({"global_batch_tokens": 32768, "recompute": "full", "total_tokens": 1000000000})"));
-        const Layout l = layoutOf(e.project.jobs[0]);
-        const auto mem = memoryPerChip(e.ctx, {l.sizes, 1, Recompute::Full, true, 1, 8192.0});
+        Layout l = layoutOf(e.project.jobs[0]);
+        StepResult r;
+        QVERIFY(chooseBestMapping(e.ctx, l, r));
         const TransformerCounts& c = e.ctx.counts;
         const double perLayer = c.attentionParamsPerLayer + c.denseMlpParamsPerLayer;
         const double params = (32 * perLayer / 8 + (c.embeddingParams + c.outputParams) / 8) / 4;
-        QVERIFY(near(mem.weights, params * 2));
-        QVERIFY(near(mem.gradients, params * 4));
-        QVERIFY(near(mem.optimizer, params * 12));
-        // Full recompute keeps each layer's input: d / tp elements per token (bf16).
-        QVERIFY(near(mem.activations, 32 * 8192.0 * 4096 / 8 * 2));
-        QVERIFY(mem.temporary > 0);
+        QVERIFY(near(r.memory.weights, params * 2));
+        QVERIFY(near(r.memory.gradients, params * 4));
+        QVERIFY(near(r.memory.optimizer, params * 12));
+        // Full recompute keeps each layer's input: d / tp elements per token (bf16), for the
+        // 32768 / 4 tokens of the one microbatch.
+        QVERIFY(near(r.memory.activations, 32 * 8192.0 * 4096 / 8 * 2));
+        QVERIFY(r.memory.temporary > 0);
     }
 
     void moreChipsAtFixedBatchNeverRaisePerChipThroughput() {

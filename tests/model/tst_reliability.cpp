@@ -85,11 +85,11 @@ class ReliabilityTest : public QObject {
     }
 
     void checkpointWriteTimeFromSizeAndBandwidth() {
-        // 8B-class model: ~8e9 parameters x (2 bytes of weights + 12 of optimizer state) over
-        // 100 GB/s of storage.
+        // 8B-class model on TPU (MaxText): ~8e9 parameters x (4 bytes of fp32 weights + 8 of
+        // Adam moments) over 100 GB/s of storage.
         const JobReliability r =
             reliabilityOf(v4Job("4x4x8", R"({"checkpoint": {"storage_gbyte_s": 100}})", 128));
-        QVERIFY(r.inputs.checkpointBytes > 14 * 7e9 && r.inputs.checkpointBytes < 14 * 9e9);
+        QVERIFY(r.inputs.checkpointBytes > 12 * 7e9 && r.inputs.checkpointBytes < 12 * 9e9);
         QVERIFY(std::abs(r.goodput.checkpointWriteS - r.inputs.checkpointBytes / 100e9) < 1e-9);
         // A given write time wins over the bandwidth.
         const JobReliability given = reliabilityOf(v4Job(

@@ -1,0 +1,316 @@
+// The engine's parts worked by hand: matmul kernels from their shape, the activation policies
+// and the tensors they keep (Korthikanti et al. 2022's per-layer bytes), the pipeline schedule's
+// in-flight layers, the frameworks' bytes per parameter; and properties that must hold for any
+// job: more slices never raise per-chip throughput, more DCN bandwidth never slows a step,
+// memory never falls as the batch or the sequence grows.
+#include "perf/activation_policy.h"
+#include "perf/evaluate.h"
+#include "perf/kernel_cost.h"
+#include "perf/pipeline_schedule.h"
+#include "project/placement.h"
+#include "project/project_io.h"
+
+#include <QtTest>
+
+using namespace podplanner::model;
+using namespace podplanner::model::perf;
+
+namespace {
+
+bool near(double a, double b, double relative = 1e-9) {
+    return std::abs(a - b) <= relative * std::max(std::abs(a), std::abs(b));
+}
+
+std::string cat(std::initializer_list<std::string> parts);
+
+Project project(const std::string& cluster, const std::string& placement,
+                const std::string& parallelism, const std::string& training,
+                const std::string& model) {
+    return readProject(
+        cat({R"({"format": "podplanner-project", "version": 1, "name": "p",
+        "cluster": )",
+             cluster, R"(, "jobs": [{"name": "j", "model": )", model, R"(, "training": )", training,
+             R"(, "parallelism": )", parallelism, R"(, "placement": )", placement, "}]}"}));
+}
+
+const char* kGpt22b = R"({"layers": 48, "d_model": 6144, "heads": 64, "ffn": 24576,
+    "ffn_kind": "gelu", "vocab": 51200, "seq_len": 2048, "tied_embeddings": true})";
+
+struct Context {
+    Project project;
+    JobContext ctx;
+};
+
+Context contextOf(Project p) {
+    Context c{std::move(p), {}};
+    const auto placements = placeJobs(c.project);
+    c.ctx = makeJobContext(c.project.jobs[0], c.project.cluster.chip,
+                           jobFabric(c.project.cluster, placements[0]), placements[0].chips());
+    return c;
+}
+
+// Joins text with append(): GCC 12 at -O3 warns falsely (-Wrestrict) on "a" + std::string.
+std::string cat(std::initializer_list<std::string> parts) {
+    std::string out;
+    for (const auto& part : parts)
+        out.append(part);
+    return out;
+}
+
+double stepOf(const Project& p) {
+    return evaluateProject(p).jobs.at(0).step.stepS;
+}
+
+} // namespace
+
+class EngineModelTest : public QObject {
+    Q_OBJECT
+  private slots:
+    void matmulWavesAndTiles() {
+        KernelModel km;
+        km.peakFlops = 100e12;
+        km.units = 100;
+        km.hbmBytesPerS = 1e15; // compute-bound
+        // 100 tiles of 128 x 128 fill the units once; 101 need a second wave.
+        const double one = matmulSeconds(km, 1280, 1280, 4096, 2, 2);
+        const double two = matmulSeconds(km, 1280 + 1, 1280, 4096, 2, 2);
+        QVERIFY(near(two, 2 * one, 1e-12));
+        QVERIFY(near(one, 2.0 * 128 * 128 * 4096 / (100e12 / 100), 1e-12));
+        // A per-tile overhead of K0 elements costs K / (K + K0) of the plateau.
+        km.kOverhead = 4096;
+        QVERIFY(near(matmulSeconds(km, 1280, 1280, 4096, 2, 2), 2 * one, 1e-12));
+        // Memory-bound when the operands outweigh the work.
+        km.kOverhead = 0;
+        km.hbmBytesPerS = 1e9;
+        QVERIFY(near(matmulSeconds(km, 8, 8, 1 << 20, 2, 2),
+                     2.0 * (8 * 2 << 20) / 1e9 + 2.0 * 64 / 1e9, 1e-9));
+    }
+
+    void korthikantiActivationsPerLayer() {
+        // 22B on 8 A100 with tp 8, sequence parallelism, dropout and scores in HBM: Table 2 of
+        // Korthikanti et al. 2022, per layer s b h (34 / t + 5 a s / (h t)) bytes in 16 bits,
+        // and 34 s b h / t with selective recompute (the scores dropped).
+        const Context c = contextOf(
+            project(R"({"preset": "a100-cluster"})", R"({"pod": 0, "nodes": 1})", R"({"tp": 8})",
+                    R"({"global_batch_tokens": 8192, "total_tokens": 1e9, "attention": "standard",
+                "dropout": true, "framework": "megatron"})",
+                    kGpt22b));
+        const MeshSizes sizes{1, 1, 8, 1, 1, 1};
+        const double s = 2048, b = 4, h = 6144, a = 64, t = 8;
+        const LayerCost layer = layerCost(c.ctx, sizes, s * b, true);
+        const TrainingSpec& training = c.project.jobs[0].training;
+        const ActivationPlan none =
+            planActivations(activationPolicy(Recompute::None, training, true), layer, false);
+        QVERIFY2(near(none.deviceBytes, s * b * h * (34 / t + 5 * a * s / (h * t)), 0.01),
+                 QByteArray::number(none.deviceBytes / (s * b * h)));
+        const ActivationPlan selective =
+            planActivations(activationPolicy(Recompute::Selective, training, true), layer, false);
+        QVERIFY(near(selective.deviceBytes, s * b * h * 34 / t, 0.01));
+        QVERIFY(selective.recomputed[kOpCore] && !selective.recomputed[kOpMlpIn]);
+        // Full recompute keeps the layer input alone and reruns every operation.
+        const ActivationPlan full =
+            planActivations(activationPolicy(Recompute::Full, training, true), layer, false);
+        QVERIFY(near(full.deviceBytes, s * b * h * 2 / t));
+        QVERIFY(full.everything);
+    }
+
+    void maxtextPoliciesResolveTheirDependencies() {
+        const Context c = contextOf(project(
+            R"({"preset": "tpu-v5p-pod"})", R"({"pod": 0, "shape": "4x4x4"})", R"({"fsdp": 64})",
+            R"({"global_batch_tokens": 1048576, "total_tokens": 1e9, "recompute": "minimal"})",
+            R"({"layers": 32, "d_model": 4096, "heads": 32, "ffn": 14336, "vocab": 32000,
+                "seq_len": 2048})"));
+        const MeshSizes sizes{1, 64, 1, 1, 1, 1};
+        const LayerCost layer = layerCost(c.ctx, sizes, 16384, true);
+        const TrainingSpec& training = c.project.jobs[0].training;
+        // minimal keeps the projections' outputs: the norms, the attention core and the
+        // activation rerun; nothing else.
+        const ActivationPlan minimal =
+            planActivations(activationPolicy(Recompute::Minimal, training, false), layer, false);
+        QVERIFY(minimal.recomputed[kOpNorm1] && minimal.recomputed[kOpNorm2]);
+        QVERIFY(minimal.recomputed[kOpCore] && minimal.recomputed[kOpAct]);
+        QVERIFY(!minimal.recomputed[kOpQkv] && !minimal.recomputed[kOpMlpIn] &&
+                !minimal.recomputed[kOpOutProj]);
+        const auto& bytes = layer.tensorBytes;
+        QVERIFY(near(minimal.deviceBytes,
+                     bytes[kTLayerInput] + bytes[kTQkv] + bytes[kTOutProj] + bytes[kTMlpIn]));
+        // Saving only Q, K and V: the norm needs the out projection, which needs the core.
+        const ActivationPlan qkv = planActivations(
+            activationPolicy(Recompute::SaveQkvProj, training, false), layer, false);
+        QVERIFY(qkv.recomputed[kOpOutProj] && qkv.recomputed[kOpCore] && !qkv.recomputed[kOpQkv]);
+        // Offloading moves the same bytes to the host instead.
+        const ActivationPlan offloaded = planActivations(
+            activationPolicy(Recompute::MinimalOffloaded, training, false), layer, false);
+        QVERIFY(near(offloaded.offloadBytes + bytes[kTLayerInput], minimal.deviceBytes));
+        // JAX's remat does not rerun the down projection (nothing reads its output); PyTorch's
+        // checkpoint of a whole layer does.
+        const ActivationPlan jaxFull =
+            planActivations(activationPolicy(Recompute::Full, training, false), layer, false);
+        QVERIFY(jaxFull.everything && !jaxFull.recomputed[kOpMlpOut]);
+    }
+
+    void pipelineInFlightLayers() {
+        // Uniform chunks: the first stage holds L (1 + (p - 1) / (p v)) layers' worth
+        // (Korthikanti et al. 2022, section 4.2.3).
+        const StageLayers even = stageLayers(96, 8, 3);
+        QCOMPARE(even.firstChunk, 4);
+        QVERIFY(near(layersInFlight(even, 8, 64, true), 96 * (1 + 7.0 / 24)));
+        // 1F1B: pp microbatches on the first stage, one on the last.
+        const StageLayers plain = stageLayers(96, 8, 1);
+        QVERIFY(near(layersInFlight(plain, 8, 64, true), 8 * 12));
+        QVERIFY(near(layersInFlight(plain, 8, 64, false), 12));
+        // Llama 3 405B: 126 layers on 16 stages of 8 one-layer chunks; the two missing layers
+        // leave the first chunk of the first stage with the embedding alone, so the 31
+        // microbatches that chunk holds cost nothing and the other 7 hold 16 each.
+        const StageLayers llama = stageLayers(126, 16, 8);
+        QCOMPARE(llama.firstChunk, 0);
+        QCOMPARE(llama.lastChunk, 0);
+        QVERIFY(near(layersInFlight(llama, 16, 32, true), 7 * 16));
+    }
+
+    void frameworkBytesPerParameter() {
+        auto bytes = [](const std::string& cluster, const std::string& training) {
+            const Context c = contextOf(project(cluster,
+                                                cluster.find("tpu") != std::string::npos
+                                                    ? R"({"pod": 0, "shape": "4x4x4"})"
+                                                    : R"({"pod": 0, "nodes": 8})",
+                                                R"({"fsdp": 64})", training, kGpt22b));
+            const FrameworkTraits& f = c.ctx.framework;
+            return f.weightBytes + f.gradBytes + f.masterBytes + f.momentBytes;
+        };
+        const std::string t = R"({"global_batch_tokens": 1048576, "total_tokens": 1e9)";
+        // MaxText: fp32 weights, gradients and Adam moments, no master copy.
+        QCOMPARE(bytes(R"({"preset": "tpu-v5p-pod"})", cat({t, "}"})), 16.0);
+        // Megatron: bf16 weights, fp32 gradients, master and moments.
+        QCOMPARE(bytes(R"({"preset": "h100-cluster"})", cat({t, "}"})), 18.0);
+        // bf16 moments (MaxText's mu_dtype) and bf16 gradients.
+        QCOMPARE(bytes(R"({"preset": "tpu-v5p-pod"})",
+                       cat({t, R"(, "optimizer_dtype": "bf16", "grad_dtype": "bf16"})"})),
+                 4.0 + 2 + 4);
+    }
+
+    void korthikantiModelStateWalkThrough() {
+        // 175B on 64 A100 (tp 8, pp 8): Korthikanti et al.'s Figure 1 counts 18 bytes for each
+        // transformer-layer parameter of a GPU, 12 h^2 (L / p) / t: 45.56 GiB. The engine's first
+        // stage adds its share of the embedding.
+        const Project p = project(
+            R"({"preset": "a100-cluster"})", R"({"pod": 0, "nodes": 8})",
+            R"({"tp": 8, "pp": 8, "microbatches": 64})",
+            R"({"global_batch_tokens": 131072, "total_tokens": 1e9, "recompute": "full"})",
+            R"({"layers": 96, "d_model": 12288, "heads": 96, "ffn": 49152, "ffn_kind": "gelu",
+                "vocab": 51200, "seq_len": 2048, "tied_embeddings": true})");
+        const StepResult r = evaluateProject(p).jobs.at(0).step;
+        const double gib = 1024.0 * 1024 * 1024;
+        const double state = r.memory.weights + r.memory.gradients + r.memory.optimizer;
+        const double layers = 18.0 * 12 * 12288.0 * 12288 * 12 / 8 / gib;
+        const double embedding = 18.0 * 51200 * 12288 / 8 / gib;
+        QVERIFY2(near(state / gib, layers + embedding, 1e-6), QByteArray::number(state / gib));
+        QVERIFY(std::abs(layers - 45.5625) < 1e-3);
+    }
+
+    void moreSlicesNeverRaisePerChipThroughput() {
+        // A fixed per-chip batch on 1, 2, 4, ... v5e slices of 256 chips over DCN.
+        double previous = -1;
+        for (int slices : {1, 2, 4, 8, 16, 32}) {
+            std::string pods;
+            for (int i = 0; i < slices; ++i)
+                pods.append(i ? "," : "").append(std::to_string(i));
+            const std::string n = std::to_string(slices);
+            const Project p = project(
+                cat({R"({"preset": "tpu-v5e-pod", "overrides": {"sites": [{"pods": )", n, "}]}}"}),
+                cat({R"({"pods": [)", pods, R"(], "shape": "16x16"})"}),
+                cat({R"({"dp": )", n, R"(, "fsdp": 256})"}),
+                cat({R"({"global_batch_tokens": )", std::to_string(slices * 256 * 4096),
+                     R"(, "total_tokens": 1e12, "recompute": "full"})"}),
+                R"({"layers": 32, "d_model": 5120, "heads": 40, "ffn": 20480,
+                    "vocab": 32000, "seq_len": 2048})");
+            const auto e = evaluateProject(p).jobs.at(0);
+            const double perChip = e.step.tokensPerS / static_cast<double>(e.chips);
+            if (previous > 0)
+                QVERIFY2(perChip <= previous * (1 + 1e-9), QByteArray::number(slices));
+            previous = perChip;
+        }
+    }
+
+    void moreDcnBandwidthNeverSlowsAStep() {
+        double previous = -1;
+        for (int gbit : {25, 50, 100, 200, 400}) {
+            const Project p =
+                project(cat({R"({"preset": "tpu-v5e-pod", "overrides": {"sites": [{"pods": 4}],
+                    "chip": {"dcn_gbit_s": )",
+                             std::to_string(gbit), "}}}"}),
+                        R"({"pods": [0, 1, 2, 3], "shape": "16x16"})", R"({"dp": 4, "fsdp": 256})",
+                        R"({"global_batch_tokens": 4194304, "total_tokens": 1e12})",
+                        R"({"layers": 32, "d_model": 5120, "heads": 40, "ffn": 20480,
+                    "vocab": 32000, "seq_len": 2048})");
+            const double step = stepOf(p);
+            if (previous > 0)
+                QVERIFY2(step <= previous * (1 + 1e-9), QByteArray::number(gbit));
+            previous = step;
+        }
+    }
+
+    void memoryNeverFallsAsBatchOrSequenceGrows() {
+        auto memory = [](int seq, long long batchTokens) {
+            const Project p = project(
+                R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 4})",
+                R"({"tp": 8, "fsdp": 4})",
+                cat({R"({"global_batch_tokens": )", std::to_string(batchTokens),
+                     R"(, "total_tokens": 1e12, "recompute": "selective"})"}),
+                cat({R"({"layers": 32, "d_model": 4096, "heads": 32, "kv_heads": 8, "ffn": 14336,
+                    "vocab": 128256, "seq_len": )",
+                     std::to_string(seq), "}"}));
+            return evaluateProject(p).jobs.at(0).step.memory.total();
+        };
+        double previous = 0;
+        for (long long batch : {32768LL, 65536LL, 131072LL, 262144LL}) {
+            const double m = memory(8192, batch);
+            QVERIFY(m >= previous);
+            previous = m;
+        }
+        previous = 0;
+        for (int seq : {2048, 4096, 8192, 16384}) {
+            const double m = memory(seq, 262144);
+            QVERIFY(m >= previous);
+            previous = m;
+        }
+    }
+
+    void dataParallelGoesAcrossPods() {
+        // PaLM on two TPU v4 pods: dp across the pods, FSDP and tp inside (not FSDP over DCN).
+        const Project p =
+            loadProjectFile(PODPLANNER_SOURCE_DIR
+                            "/tests/data/validation/tpu-multislice/palm-540b-2xv4-pod.podplanner");
+        const auto e = evaluateProject(p).jobs.at(0);
+        const QString mapping = QString::fromStdString(e.mappingText);
+        QVERIFY2(mapping.contains("dp: dcn(2)"), qPrintable(mapping));
+        QVERIFY2(!mapping.contains("fsdp: x(4) y(8) z(8) dcn"), qPrintable(mapping));
+        // On GPUs the framework's rank order decides: tp inside the node.
+        const Project gpu = loadProjectFile(
+            PODPLANNER_SOURCE_DIR
+            "/tests/data/validation/gpu-dense/llama3-405b-t4-8192gpu-8k.podplanner");
+        const QString gpuMapping =
+            QString::fromStdString(evaluateProject(gpu).jobs.at(0).mappingText);
+        QVERIFY2(gpuMapping.contains("tp: nvlink(8)"), qPrintable(gpuMapping));
+    }
+
+    void zero3ThroughputFallsWithScaleAsPublished() {
+        // Narayanan et al. 2021, Table 2: ZeRO-3 without model parallelism, 175B at batch 1536
+        // on 384, 768 and 1536 GPUs: 144, 88 and 44 TFLOP/s per GPU.
+        double previous = 1e30;
+        for (const char* gpus : {"384", "768", "1536"}) {
+            const Project p = loadProjectFile(QString(PODPLANNER_SOURCE_DIR
+                                                      "/tests/data/validation/gpu-zero3/"
+                                                      "narayanan-t2-zero3-175b-%1gpu.podplanner")
+                                                  .arg(gpus)
+                                                  .toStdString());
+            const auto e = evaluateProject(p).jobs.at(0);
+            const double perGpu = e.step.tokensPerS / static_cast<double>(e.chips);
+            QVERIFY2(perGpu < previous * 0.8, gpus);
+            previous = perGpu;
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(EngineModelTest)
+#include "tst_engine_model.moc"
