@@ -74,7 +74,7 @@ struct InteropRequest {
 // `podplanner export PROJECT --to FORMAT [--job N] [-o FILE]`
 int runExport(const InteropRequest& request, const model::LoadLimits& limits, std::ostream& out);
 // `podplanner import FORMAT FILE|- --into PROJECT [-o OUT] ...` and
-// `podplanner import infragraph FILE.json (-o NEW | --into PROJECT)`
+// `podplanner import infragraph FILE.json|yaml (-o NEW | --into PROJECT)`
 int runImport(const InteropRequest& request, const model::LoadLimits& limits, std::ostream& out,
               std::ostream& err);
 

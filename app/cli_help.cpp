@@ -76,10 +76,10 @@ const std::vector<CommandHelp>& commandHelp() {
         {"import",
          "maxtext|megatron|torchtitan FILE|- --into PROJECT [-o OUT]\n"
          "[--shape TOPOLOGY] [--slices N] [--nodes N] [--name NAME]\n"
-         "infragraph FILE.json (-o NEW.podplanner | --into PROJECT) [--chip ID]",
+         "infragraph FILE.json|yaml (-o NEW.podplanner | --into PROJECT) [--chip ID]",
          "add the job a launch script or config describes, listing the\n"
          "flags PodPlanner does not model; or a cluster from an\n"
-         "InfraGraph document (JSON)\n",
+         "InfraGraph document (JSON or YAML)\n",
          false},
         {"presets", "[--json]", "list built-in chips, clusters and models\n", false},
     };

@@ -7,7 +7,7 @@ packages=(
   qt6-base-dev qt6-declarative-dev qt6-quick3d-dev qt6-shadertools-dev libxkbcommon-dev
   qt6-charts-dev qt6-svg-dev
   qml6-module-qttest
-  libboost-graph-dev nlohmann-json3-dev libbenchmark-dev
+  libboost-graph-dev nlohmann-json3-dev libyaml-cpp-dev libbenchmark-dev
   fonts-dejavu-core xvfb xauth libglx-mesa0 libegl-mesa0 imagemagick poppler-utils
   debootstrap # tests/packaging_test.sh installs the .deb into a minimal Debian
 )

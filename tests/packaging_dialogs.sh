@@ -68,9 +68,10 @@ xdotool windowfocus --sync "$window"
 sleep 3 # the first analysis and frame
 shot main-window
 
-# File › Export CSV › Dashboard from the keyboard: Alt+F, down to Export CSV (Open Recent is
+# File › Export CSV › Dashboard from the keyboard: Alt+F, down past the launch-config entries
+# to Export CSV (Open Recent is
 # greyed out until a file was opened or saved), right into the submenu.
-for keys in alt+f Down Down Down Down Down Down Down Right Return; do
+for keys in alt+f Down Down Down Down Down Down Down Down Down Right Return; do
   xdotool key --clearmodifiers "$keys"
   sleep 0.7
 done

@@ -25,7 +25,13 @@ ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent) {
     connect(&undo_, &QUndoStack::canRedoChanged, this, &ProjectDocument::undoStateChanged);
 }
 
-ProjectDocument::~ProjectDocument() = default;
+ProjectDocument::~ProjectDocument() {
+    // Members are destroyed one by one after this: none of them may reach QML (or this
+    // object's half-destroyed state) through a signal on the way.
+    QObject::disconnect(&worker_, nullptr, this, nullptr);
+    QObject::disconnect(&undo_, nullptr, this, nullptr);
+    blockSignals(true);
+}
 
 QUrl ProjectDocument::fileBeside(const QString& suffix) const {
     if (filePath_.isEmpty())

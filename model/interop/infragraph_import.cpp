@@ -1,6 +1,7 @@
 // InfraGraph -> a PodPlanner cluster (a preset of the matching chip with the document's pod,
 // fabric and bandwidths as overrides, so failure rates and floor layout stay the preset's).
 #include "interop/infragraph.h"
+#include "interop/yaml_json.h"
 #include "interop/infragraph_graph.h"
 
 #include "project/project_io.h"
@@ -308,15 +309,13 @@ void buildGpu(const IgGraph& g, int hostInstance, const IgDevice& d, int xpu,
 
 InfraGraphImport importInfraGraph(const std::string& text, const std::string& path,
                                   const InfraGraphOptions& options) {
+    // JSON when the text is a JSON object; YAML (InfraGraph's blueprints are published as
+    // YAML) when it is not, or when the file is named .yaml / .yml.
     const std::size_t first = text.find_first_not_of(" \t\r\n");
     const bool yamlName = path.size() > 5 && (path.compare(path.size() - 5, 5, ".yaml") == 0 ||
                                               path.compare(path.size() - 4, 4, ".yml") == 0);
-    if (yamlName || (first != std::string::npos && text[first] != '{'))
-        throw InputError({"", "line 1", "an InfraGraph document in JSON", "YAML (or other text)",
-                          "PodPlanner reads InfraGraph as JSON; convert with python3 -c "
-                          "'import json,sys,yaml; json.dump(yaml.safe_load(sys.stdin), "
-                          "sys.stdout)' < FILE.yaml > FILE.json (Debian: python3-yaml)"});
-    const IgGraph g = readInfraGraph(parseJsonText(text));
+    const bool yaml = yamlName || (first != std::string::npos && text[first] != '{');
+    const IgGraph g = readInfraGraph(yaml ? parseYamlAsJson(text) : parseJsonText(text));
     int hostInstance = -1, xpu = -1;
     for (std::size_t i = 0; i < g.instances.size(); ++i) {
         const IgDevice& d = g.devices[static_cast<std::size_t>(g.instances[i].device)];

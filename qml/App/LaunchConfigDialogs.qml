@@ -119,7 +119,7 @@ Item {
         id: importFileDialog
         title: qsTr("Launch script or config")
         fileMode: FileDialog.OpenFile
-        nameFilters: [qsTr("Launch scripts and configs (*.sh *.toml *.yml *.yaml *.txt)"), qsTr("All files (*)")]
+        nameFilters: [qsTr("Launch scripts, configs and InfraGraph documents (*.sh *.toml *.yml *.yaml *.json *.txt)"), qsTr("All files (*)")]
         onAccepted: {
             configs.importFile(importFormat.currentText, selectedFile.toString(), shapeField.text,
                                slicesBox.value, nodesBox.value)

@@ -56,6 +56,18 @@ class TestInfraGraph : public QObject {
         evaluateWithJob(p);
     }
 
+    // The same blueprint in YAML (InfraGraph publishes its blueprints so) gives the same cluster.
+    void yamlAndJsonAgree() {
+        const auto fromJson = importInfraGraph(file("dgx-h100-2-tier-clos.json"), "x.json", {});
+        const auto fromYaml = importInfraGraph(file("dgx-h100-2-tier-clos.yaml"), "x.yaml", {});
+        QCOMPARE(fromYaml.clusterJson, fromJson.clusterJson);
+        // A YAML syntax error names its line and column.
+        const std::string e =
+            errorOf([] { importInfraGraph("name: x\ndevices:\n  - [unclosed\n", "bad.yaml", {}); });
+        QVERIFY2(e.find("line ") != std::string::npos && e.find("valid YAML") != std::string::npos,
+                 e.c_str());
+    }
+
     void serverThreeTierClos() {
         const std::string text = file("server-3-tier-clos.json");
         const std::string e = errorOf([&] { importInfraGraph(text, "x.json", {}); });
@@ -99,10 +111,10 @@ class TestInfraGraph : public QObject {
     }
 
     void refusals() {
+        // A YAML document without the schema's parts is refused like a JSON one.
         std::string e =
             errorOf([] { importInfraGraph("infrastructure:\n  name: x\n", "a.yaml", {}); });
-        QVERIFY2(e.find("JSON") != std::string::npos && e.find("python3-yaml") != std::string::npos,
-                 e.c_str());
+        QVERIFY2(e.find("/") != std::string::npos, e.c_str());
         std::string ring = file("dgx-h100-2-tier-clos.json");
         ring.replace(ring.find("\"one2one\""), 9, "\"ring\"");
         e = errorOf([&] { importInfraGraph(ring, "x.json", {}); });
