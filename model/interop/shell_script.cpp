@@ -76,8 +76,11 @@ class Reader {
             if (pos_ >= t_.size())
                 break;
             const int at = line_;
+            const std::size_t before = pos_;
             for (auto& w : word())
                 all.push_back({w, at});
+            if (pos_ == before)
+                advance(); // an operator between words: skip it, never stall
         }
         return all;
     }
@@ -130,8 +133,8 @@ class Reader {
             skipBlanks(false);
             const char c = peek();
             if (c == '\0' || c == '\n' || c == ';' || c == '&' || c == '|') {
-                if (c != '\0')
-                    advance();
+                if (pos_ < t_.size())
+                    advance(); // a NUL byte inside the text ends the statement too
                 break;
             }
             if (c == '(' || c == ')' || c == '<' || c == '>') {
@@ -143,8 +146,11 @@ class Reader {
             if (!cmd.words.empty() && cmd.words.front().text == "export" && assignment())
                 continue;
             const int at = line_;
+            const std::size_t before = pos_;
             for (auto& w : word())
                 cmd.words.push_back({w, at});
+            if (pos_ == before)
+                advance(); // nothing a word can start with: skip it, never stall
             first = false;
         }
         if (!cmd.words.empty() && !(cmd.words.size() == 1 && cmd.words[0].text == "export"))
@@ -177,8 +183,11 @@ class Reader {
                     advance();
                     break;
                 }
+                const std::size_t before = pos_;
                 for (auto& w : word())
                     value.push_back(w);
+                if (pos_ == before)
+                    advance(); // an operator (;, |, &) inside the array: skip it, never stall
             }
         } else {
             std::string joined;
