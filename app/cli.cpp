@@ -33,6 +33,7 @@ struct Options {
     std::vector<std::string> params;
     std::string shard;
     bool csv = false;
+    bool allChips = false;
     std::string to, into, shape, name, chip;
     int slices = 0, nodes = 0;
     model::LoadLimits limits;
@@ -60,6 +61,8 @@ Options parseOptions(const std::vector<std::string>& args) {
             o.json = true;
         else if (a == "--csv")
             o.csv = true;
+        else if (a == "--all-chips")
+            o.allChips = true;
         else if (a == "--param")
             o.params.push_back(value());
         else if (a == "--shard")
@@ -224,8 +227,8 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return runSweep({onlyProject(o), o.params, o.shard}, o.limits, out, err);
         }
         if (o.command == "evaluate" || o.command == "plan" || o.command == "simulate") {
-            const PerfRequest request{onlyProject(o), o.job,  o.top, o.json,
-                                      o.trials,       o.days, o.seed};
+            const PerfRequest request{onlyProject(o), o.job,  o.top,  o.json,
+                                      o.trials,       o.days, o.seed, o.allChips};
             if (o.command == "evaluate")
                 return runEvaluate(request, o.limits, out);
             if (o.command == "plan")

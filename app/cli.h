@@ -37,6 +37,7 @@ struct PerfRequest {
     int trials = 1000;
     double days = 30;
     std::uint64_t seed = 1;
+    bool allChips = false; // plan: only on the job's chips, never fewer
 };
 // `podplanner evaluate PROJECT [--job N] [--json]` and `podplanner plan PROJECT [--job N]
 // [--top K] [--json]`. They throw model::InputError / std::exception like the other commands.

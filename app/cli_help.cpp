@@ -48,8 +48,10 @@ const std::vector<CommandHelp>& commandHelp() {
         {"format", "PROJECT [-o OUT]", "rewrite a project in canonical form (atomically)\n"},
         {"evaluate", "PROJECT [--job N] [--json]",
          "step time, MFU, memory and collectives of each job\n"},
-        {"plan", "PROJECT [--job N] [--top K] [--json]",
-         "the best layouts of a job (default: the first) on its chips\n"},
+        {"plan", "PROJECT [--job N] [--top K] [--all-chips] [--json]",
+         "the best layouts of a job (default: the first) on its chips,\n"
+         "or on fewer when that trains sooner or is the only split\n"
+         "(the rest idle or hot spares; --all-chips: never fewer)\n"},
         {"report", "PROJECT -o FILE.pdf|FILE.html|FILE.md [--letter] [--trials N] [--no-views]",
          "a report: cluster, jobs, metrics, badput and goodput-over-\n"
          "time charts, collectives, physical and logical views of\n"
