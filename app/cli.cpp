@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <optional>
 
@@ -34,6 +35,7 @@ struct Options {
     std::string shard;
     bool csv = false;
     bool allChips = false;
+    SizeCliRequest size;
     std::string to, into, shape, name, chip;
     int slices = 0, nodes = 0;
     model::LoadLimits limits;
@@ -47,6 +49,43 @@ std::int64_t parseCount(const std::string& option, const std::string& text) {
     return value;
 }
 
+double parsePositive(const std::string& option, const std::string& text) {
+    double value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || end != text.data() + text.size() || !(value > 0))
+        throw UsageError{option + " expects a positive number, got \"" + text + "\""};
+    return value;
+}
+
+// Options of `size` (and `pack`); false when `a` is none of them.
+bool parseSizeOption(const std::string& a, const std::function<std::string()>& value,
+                     SizeCliRequest& r) {
+    if (a == "--cluster")
+        r.clusters.push_back(value());
+    else if (a == "--deadline-days")
+        r.deadlineDays = parsePositive(a, value());
+    else if (a == "--budget-usd")
+        r.budgetUsd = parsePositive(a, value());
+    else if (a == "--budget-chip-hours")
+        r.budgetChipHours = parsePositive(a, value());
+    else if (a == "--price")
+        r.prices.push_back(value());
+    else if (a == "--power")
+        r.powers.push_back(value());
+    else if (a == "--max-spares") {
+        const std::string v = value();
+        r.maxSpares = v == "0" ? 0 : static_cast<int>(std::min<std::int64_t>(parseCount(a, v), 64));
+    } else if (a == "--shapes")
+        r.shapes = true;
+    else if (a == "--first-pass")
+        r.firstPass = true;
+    else if (a == "--report")
+        r.report = value();
+    else
+        return false;
+    return true;
+}
+
 Options parseOptions(const std::vector<std::string>& args) {
     Options o;
     o.command = args.front();
@@ -57,6 +96,8 @@ Options parseOptions(const std::vector<std::string>& args) {
                 throw UsageError{a + " needs a value"};
             return args[++i];
         };
+        if (parseSizeOption(a, value, o.size))
+            continue;
         if (a == "--json")
             o.json = true;
         else if (a == "--csv")
@@ -234,6 +275,16 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             if (o.command == "plan")
                 return runPlan(request, o.limits, out);
             return runSimulate(request, o.limits, out);
+        }
+        if (o.command == "size") {
+            SizeCliRequest r = o.size;
+            r.project = onlyProject(o);
+            r.job = o.job;
+            r.json = o.json;
+            r.output = o.output;
+            if (o.top != 5)
+                r.top = o.top;
+            return runSize(r, o.limits, out);
         }
         if (o.command == "export") {
             if (o.to.empty())

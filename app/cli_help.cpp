@@ -52,6 +52,16 @@ const std::vector<CommandHelp>& commandHelp() {
          "the best layouts of a job (default: the first) on its chips,\n"
          "or on fewer when that trains sooner or is the only split\n"
          "(the rest idle or hot spares; --all-chips: never fewer)\n"},
+        {"size",
+         "PROJECT [--job N] [--cluster ID|FILE ...] [--deadline-days D]\n"
+         "[--budget-usd X] [--budget-chip-hours H] [--price LABEL=USD] [--power LABEL=W]\n"
+         "[--max-spares N] [--shapes] [--top K] [--json] [-o OUT] [--report FILE.md|FILE.html]",
+         "how many chips, which slices, spares and checkpoints train a\n"
+         "job's tokens by a deadline at the lowest cost, on each\n"
+         "candidate cluster (default: the project's); the Pareto front\n"
+         "of time against cost with what limits each point, and the\n"
+         "candidates side by side (docs/sizing.md); -o writes the\n"
+         "recommended plan as a project\n"},
         {"report", "PROJECT -o FILE.pdf|FILE.html|FILE.md [--letter] [--trials N] [--no-views]",
          "a report: cluster, jobs, metrics, badput and goodput-over-\n"
          "time charts, collectives, physical and logical views of\n"

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <optional>
 
 namespace podplanner::model::perf {
@@ -54,10 +55,13 @@ struct Knobs {
 // The kept candidates: the fastest configuration of each mesh, at most `keep` meshes.
 class Kept {
   public:
-    explicit Kept(std::size_t keep) : keep_(std::max<std::size_t>(1, keep)) {}
+    Kept(std::size_t keep, double mustBeat)
+        : keep_(std::max<std::size_t>(1, keep)), mustBeat_(mustBeat) {}
 
     // A configuration whose step is not below this cannot enter.
-    double threshold() const { return items_.size() < keep_ ? kInfinity : worst_; }
+    double threshold() const {
+        return std::min(mustBeat_, items_.size() < keep_ ? kInfinity : worst_);
+    }
 
     void offer(const Layout& l, const StepResult& r) {
         for (auto& c : items_)
@@ -67,6 +71,8 @@ class Kept {
                 refreshWorst();
                 return;
             }
+        if (r.stepS >= mustBeat_)
+            return;
         if (items_.size() < keep_) {
             items_.push_back({l, r, {}, {}});
         } else if (r.stepS < worst_) {
@@ -97,6 +103,7 @@ class Kept {
     }
 
     std::size_t keep_;
+    double mustBeat_;
     std::vector<PlanCandidate> items_;
     double worst_ = kInfinity;
 };
@@ -104,7 +111,8 @@ class Kept {
 class Search {
   public:
     Search(const JobContext& ctx, const SearchSpace& space, const SearchOptions& options)
-        : ctx_(ctx), space_(space), options_(options), kept_(options.keep) {
+        : ctx_(ctx), space_(space), options_(options), kept_(options.keep, options.mustBeat) {
+        makeKnobLists();
         // Policies that keep, offload and recompute the same tensors are one configuration to
         // the engine (save_dot_except_mlpwi and save_dot_except_mlp differ only in a tensor
         // the backward pass never reads): time the first, count the others as equivalent.
@@ -155,22 +163,22 @@ class Search {
         return result_.cancelled;
     }
 
-    std::vector<int> microbatchCounts(std::int64_t perReplica, int pp) const {
+    std::vector<int> microbatchCounts(std::int64_t perReplica, int pp) {
         std::vector<int> out;
         if (space_.everyMicrobatchCount) {
-            for (int d : divisors(perReplica))
+            for (int d : divisorsOf(perReplica))
                 if (pp == 1 || d >= pp)
                     out.push_back(d);
             return out;
         }
         // Quick: the fewest microbatches that fill the pipeline, then doubled, while they divide.
         int first = 0;
-        for (int d : divisors(perReplica))
+        for (int d : divisorsOf(perReplica))
             if (d >= pp) {
                 first = d;
                 break;
             }
-        for (std::int64_t m = first; first > 0 && m <= perReplica && out.size() < 7; m *= 2)
+        for (std::int64_t m = first; first > 0 && m <= perReplica && out.size() < 4; m *= 2)
             if (perReplica % m == 0)
                 out.push_back(static_cast<int>(m));
         return out;
@@ -187,35 +195,59 @@ class Search {
         return out;
     }
 
-    std::vector<MeshSizes> splitsOf(const Group& g) const {
+    std::vector<MeshSizes> splitsOf(const Group& g) {
         std::vector<MeshSizes> out;
-        for (int fsdp : divisors(g.batch))
+        for (int fsdp : divisorsOf(g.batch))
             out.push_back({g.batch / fsdp, fsdp, g.tp, g.pp, g.ep, g.cp});
         return out;
     }
 
-    std::vector<Knobs> knobsFor(const MeshSizes& s) const {
-        std::vector<int> zeros{0};
-        if (gradientReplicas(s) > 1)
-            zeros = space_.zeroStages;
-        std::vector<Knobs> out;
-        for (int zero : zeros)
-            for (bool perStep : {false, true}) {
-                if (perStep && (s[kFsdp] == 1 || !space_.fsdpPerStep))
-                    continue;
-                for (bool overlap : {false, true}) {
-                    if (overlap && (s[kTp] == 1 || !space_.tpOverlap))
+    const std::vector<int>& divisorsOf(std::int64_t n) {
+        auto it = divisorCache_.find(n);
+        if (it == divisorCache_.end())
+            it = divisorCache_.emplace(n, divisors(n)).first;
+        return it->second;
+    }
+
+    // The greedy mapping of a mesh, once per search (many groups share their splits).
+    const std::optional<MeshMapping>& greedyOf(const MeshSizes& s) {
+        auto it = mappingCache_.find(s);
+        if (it == mappingCache_.end())
+            it = mappingCache_.emplace(s, greedyMapping(ctx_.fabric, s, kGreedyOrder)).first;
+        return it->second;
+    }
+
+    // ZeRO stages where ZeRO shards anything, per-step gathers where there is FSDP, overlap
+    // where there is tp: eight lists, made once.
+    const std::vector<Knobs>& knobsFor(const MeshSizes& s) const {
+        const int index = (gradientReplicas(s) > 1 ? 4 : 0) + (s[kFsdp] > 1 ? 2 : 0) +
+                          (s[kTp] > 1 ? 1 : 0);
+        return knobLists_[static_cast<std::size_t>(index)];
+    }
+
+    void makeKnobLists() {
+        for (int index = 0; index < 8; ++index) {
+            const std::vector<int> zeros = index & 4 ? space_.zeroStages : std::vector<int>{0};
+            std::vector<Knobs>& out = knobLists_[static_cast<std::size_t>(index)];
+            for (int zero : zeros)
+                for (bool perStep : {false, true}) {
+                    if (perStep && (!(index & 2) || !space_.fsdpPerStep))
                         continue;
-                    out.push_back({zero, perStep, overlap});
+                    for (bool overlap : {false, true}) {
+                        if (overlap && (!(index & 1) || !space_.tpOverlap))
+                            continue;
+                        out.push_back({zero, perStep, overlap});
+                    }
                 }
-            }
-        // Least HBM first: per-pass gathers need less than per-step ones, and ZeRO up to stage
-        // 2 only removes memory; stage 3 adds two gathered layers, so 2 and 3 both go first.
-        std::stable_sort(out.begin(), out.end(), [](const Knobs& a, const Knobs& b) {
-            auto rank = [](const Knobs& k) { return k.perStep ? 9 : k.zero >= 2 ? 0 : 3 - k.zero; };
-            return rank(a) < rank(b);
-        });
-        return out;
+            // Least HBM first: per-pass gathers need less than per-step ones, and ZeRO up to
+            // stage 2 only removes memory; stage 3 adds two gathered layers, so 2 and 3 go first.
+            std::stable_sort(out.begin(), out.end(), [](const Knobs& a, const Knobs& b) {
+                auto rank = [](const Knobs& k) {
+                    return k.perStep ? 9 : k.zero >= 2 ? 0 : 3 - k.zero;
+                };
+                return rank(a) < rank(b);
+            });
+        }
     }
 
     std::vector<Group> enumerate() {
@@ -223,17 +255,17 @@ class Search {
         const std::int64_t chips = ctx_.chips;
         const std::int64_t sequences = ctx_.job->training.globalBatchTokens / m.seqLen;
         std::vector<Group> groups;
-        for (int tp : divisors(chips)) {
+        for (int tp : divisorsOf(chips)) {
             if (m.heads % tp != 0)
                 continue;
-            for (int pp : divisors(chips / tp)) {
+            for (int pp : divisorsOf(chips / tp)) {
                 if (pp > m.layers)
                     continue;
-                for (int ep : divisors(chips / (static_cast<std::int64_t>(tp) * pp))) {
+                for (int ep : divisorsOf(chips / (static_cast<std::int64_t>(tp) * pp))) {
                     if (m.isMoe() ? m.experts % ep != 0 : ep != 1)
                         continue;
                     const std::int64_t afterEp = chips / (static_cast<std::int64_t>(tp) * pp * ep);
-                    for (int cp : divisors(afterEp)) {
+                    for (int cp : divisorsOf(afterEp)) {
                         if (m.seqLen % cp != 0)
                             continue;
                         const auto batch = static_cast<int>(afterEp / cp);
@@ -281,7 +313,7 @@ class Search {
 
     // Greedy first (cheap); the full mapping search only when no greedy order fits.
     bool map(Layout& l) {
-        if (const auto mapping = greedyMapping(ctx_.fabric, l.sizes, kGreedyOrder)) {
+        if (const auto& mapping = greedyOf(l.sizes)) {
             l.mapping = *mapping;
             return true;
         }
@@ -337,7 +369,7 @@ class Search {
         int chosen = -1;
         std::optional<MeshMapping> mapping;
         for (std::size_t i = 0; i < splits.size(); ++i) {
-            auto m = greedyMapping(ctx_.fabric, splits[i], kGreedyOrder);
+            const auto& m = greedyOf(splits[i]);
             allGreedy = allGreedy && m.has_value();
             if (m && chosen < 0) {
                 chosen = static_cast<int>(i);
@@ -346,7 +378,7 @@ class Search {
         }
         if (chosen < 0)
             return 0; // nothing maps greedily: each split finds its own mapping when expanded
-        const auto knobs = knobsFor(splits[static_cast<std::size_t>(chosen)]);
+        const auto& knobs = knobsFor(splits[static_cast<std::size_t>(chosen)]);
         std::size_t pick = 0;
         for (std::size_t k = 0; k < knobs.size(); ++k)
             if (knobs[k].zero == knobs[0].zero && knobs[k].perStep == knobs[0].perStep &&
@@ -398,7 +430,7 @@ class Search {
             // The group's bounds hold for every policy: the others only add recomputation.
             PolicyBounds bounds{g.computeBound, g.bound, 0};
             for (std::size_t i = 0; i < splits.size(); ++i) {
-                const auto knobs = knobsFor(splits[i]);
+                const auto& knobs = knobsFor(splits[i]);
                 const auto n = static_cast<std::int64_t>(knobs.size());
                 if (options_.prune && bounds.compute >= kept_.threshold()) {
                     result_.counts.prunedByTime += n;
@@ -411,7 +443,7 @@ class Search {
                 }
                 if (!mapped[i]) {
                     mapped[i] = true;
-                    if (auto m = greedyMapping(ctx_.fabric, base.sizes, kGreedyOrder)) {
+                    if (const auto& m = greedyOf(base.sizes)) {
                         mappings[i] = m;
                         greedy[i] = true;
                     } else if (map(base)) {
@@ -468,6 +500,9 @@ class Search {
     Kept kept_;
     SearchResult result_;
     std::vector<Recompute> policies_; // the distinct ones
+    std::array<std::vector<Knobs>, 8> knobLists_;
+    std::map<std::int64_t, std::vector<int>> divisorCache_;
+    std::map<MeshSizes, std::optional<MeshMapping>> mappingCache_;
     std::int64_t equivalentPolicies_ = 0;
 };
 
@@ -483,7 +518,7 @@ SearchSpace searchSpace(const JobContext& ctx, SearchDepth depth) {
         s.sequenceParallelOff = false;
         s.tpOverlap = false;
         s.fsdpPerStep = false;
-        s.maxVirtualStages = 4;
+        s.maxVirtualStages = 2;
         s.everyMicrobatchCount = false;
     } else {
         // MaxText offers every remat policy; the GPU frameworks none, selective and full

@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -28,9 +29,10 @@ struct SearchSpace {
     bool everyMicrobatchCount = true; // every divisor of the batch; else pp x 2^j (quick)
 };
 
-// Full: everything the job's framework can run. Quick: the policies and switches that most
-// often win (none, selective, full; sp on; overlap on; microbatches pp x 2^j), for sizing's
-// first pass over many placements.
+// Full: everything the job's framework can run. Quick: a screening subset for sizing's pass
+// over many placements (none, selective and full recompute; ZeRO 0 and one sharded stage;
+// sequence parallelism on, no tp overlap, per-pass gathers; the fewest microbatches that fill
+// the pipeline and three doublings; interleave 1 or 2); its finalists are planned in Full.
 enum class SearchDepth { Full, Quick };
 SearchSpace searchSpace(const JobContext& ctx, SearchDepth depth);
 
@@ -57,6 +59,9 @@ struct SearchCounts {
 struct SearchOptions {
     std::size_t keep = 20; // candidates kept, one per mesh (sizes, microbatches, interleave)
     bool prune = true;     // false: time every configuration (tests compare the two)
+    // Only configurations with a shorter step are wanted (another placement of the same chips
+    // already has one this fast): with pruning, the others are skipped by the same bounds.
+    double mustBeat = std::numeric_limits<double>::infinity();
     const std::atomic<bool>* cancel = nullptr;
 };
 

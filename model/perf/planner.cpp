@@ -75,6 +75,7 @@ PlanResult planPlacement(const Job& job, const ClusterSpec& cluster,
     search.keep = static_cast<std::size_t>(std::max(1, options.top)) * 4;
     search.prune = options.prune;
     search.cancel = options.cancel;
+    search.mustBeat = options.mustBeat;
     SearchResult found = searchLayouts(ctx, space, search);
 
     PlanResult plan;

@@ -9,6 +9,7 @@
 #include "perf/plan_search.h"
 
 #include <atomic>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,8 @@ struct PlanOptions {
     bool allowFewerChips = true;
     SearchDepth depth = SearchDepth::Full;
     bool prune = true; // false: time every configuration (tests compare)
+    // Only layouts faster than this (sizing: another shape of the same chips has one).
+    double mustBeat = std::numeric_limits<double>::infinity();
 };
 
 // Where the plan's layouts run when that is not the job's own placement.
