@@ -146,8 +146,10 @@ class Search {
             const Group& g = groups[i];
             if (options_.prune && g.bound >= kept_.threshold()) {
                 // Sorted by bound: none of the rest can beat the kept candidates either.
+                // (Their probes were timed and counted already.)
                 for (std::size_t k = i; k < groups.size(); ++k)
-                    result_.counts.prunedByTime += groups[k].configs;
+                    result_.counts.prunedByTime +=
+                        groups[k].configs - (groups[k].probeSplit >= 0 ? 1 : 0);
                 break;
             }
             expand(g);
@@ -431,9 +433,13 @@ class Search {
             PolicyBounds bounds{g.computeBound, g.bound, 0};
             for (std::size_t i = 0; i < splits.size(); ++i) {
                 const auto& knobs = knobsFor(splits[i]);
+                const int probed = options_.prune && rc == Recompute::None &&
+                                           g.probeSplit == static_cast<int>(i)
+                                       ? g.probeKnob
+                                       : -1;
                 const auto n = static_cast<std::int64_t>(knobs.size());
                 if (options_.prune && bounds.compute >= kept_.threshold()) {
-                    result_.counts.prunedByTime += n;
+                    result_.counts.prunedByTime += n - (probed >= 0 ? 1 : 0);
                     continue;
                 }
                 Layout base = layoutOf(g, splits[i], rc, knobs.front());
@@ -454,10 +460,6 @@ class Search {
                     result_.counts.noMapping += n;
                     continue;
                 }
-                const int probed = options_.prune && rc == Recompute::None &&
-                                           g.probeSplit == static_cast<int>(i)
-                                       ? g.probeKnob
-                                       : -1;
                 expandSplit(g, splits[i], rc, knobs, *mappings[i], greedy[i], probed, bounds);
             }
         }
