@@ -69,8 +69,8 @@ std::string energy(const SizePoint& p) {
 std::string spares(const SizePoint& p, const Candidate& c) {
     if (p.spares == 0)
         return "none";
-    return std::to_string(p.spares) +
-           (c.cluster.pod.kind == model::PodKind::GpuFatTree ? " nodes" : " cubes");
+    const bool gpu = c.cluster.pod.kind == model::PodKind::GpuFatTree;
+    return std::to_string(p.spares) + (gpu ? " node" : " cube") + (p.spares == 1 ? "" : "s");
 }
 
 void printPoint(const SizePoint& p, const Candidate& c, bool usd, std::ostream& out) {
