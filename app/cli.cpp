@@ -36,6 +36,7 @@ struct Options {
     bool csv = false;
     bool allChips = false;
     SizeCliRequest size;
+    PackCliRequest pack;
     std::string to, into, shape, name, chip;
     int slices = 0, nodes = 0;
     model::LoadLimits limits;
@@ -86,6 +87,26 @@ bool parseSizeOption(const std::string& a, const std::function<std::string()>& v
     return true;
 }
 
+bool parsePackOption(const std::string& a, const std::function<std::string()>& value,
+                     PackCliRequest& r) {
+    if (a == "--pod") {
+        const std::string v = value();
+        r.pod = v == "0" ? 0 : static_cast<int>(std::min<std::int64_t>(parseCount(a, v), 1 << 20));
+    } else if (a == "--priority")
+        r.priorities.push_back(value());
+    else if (a == "--min")
+        r.minimums.push_back(value());
+    else if (a == "--chips")
+        r.wants.push_back(value());
+    else if (a == "--shared-spares") {
+        const std::string v = value();
+        r.sharedSpares =
+            v == "0" ? 0 : static_cast<int>(std::min<std::int64_t>(parseCount(a, v), 1 << 20));
+    } else
+        return false;
+    return true;
+}
+
 Options parseOptions(const std::vector<std::string>& args) {
     Options o;
     o.command = args.front();
@@ -96,7 +117,7 @@ Options parseOptions(const std::vector<std::string>& args) {
                 throw UsageError{a + " needs a value"};
             return args[++i];
         };
-        if (parseSizeOption(a, value, o.size))
+        if (parseSizeOption(a, value, o.size) || parsePackOption(a, value, o.pack))
             continue;
         if (a == "--json")
             o.json = true;
@@ -285,6 +306,13 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             if (o.top != 5)
                 r.top = o.top;
             return runSize(r, o.limits, out);
+        }
+        if (o.command == "pack") {
+            PackCliRequest r = o.pack;
+            r.project = onlyProject(o);
+            r.json = o.json;
+            r.output = o.output;
+            return runPack(r, o.limits, out);
         }
         if (o.command == "export") {
             if (o.to.empty())

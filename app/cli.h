@@ -75,6 +75,20 @@ struct SizeCliRequest {
 // [--max-spares N] [--shapes] [--json] [-o OUT] [--report FILE]`
 int runSize(const SizeCliRequest& request, const model::LoadLimits& limits, std::ostream& out);
 
+struct PackCliRequest {
+    std::string project;
+    int pod = 0;
+    std::vector<std::string> priorities; // NAME=P (lower first)
+    std::vector<std::string> minimums;   // NAME=CHIPS
+    std::vector<std::string> wants;      // NAME=CHIPS
+    int sharedSpares = 1;
+    bool json = false;
+    std::string output;
+};
+// `podplanner pack PROJECT [--pod N] [--priority NAME=P] [--min NAME=CHIPS] [--chips NAME=CHIPS]
+// [--shared-spares N] [--json] [-o OUT]`
+int runPack(const PackCliRequest& request, const model::LoadLimits& limits, std::ostream& out);
+
 // `podplanner report PROJECT -o FILE.md|FILE.html`
 int runReport(const std::string& project, const std::string& output,
               const model::LoadLimits& limits, std::ostream& out);

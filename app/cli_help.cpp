@@ -62,6 +62,13 @@ const std::vector<CommandHelp>& commandHelp() {
          "of time against cost with what limits each point, and the\n"
          "candidates side by side (docs/sizing.md); -o writes the\n"
          "recommended plan as a project\n"},
+        {"pack",
+         "PROJECT [--pod N] [--priority NAME=P] [--chips NAME=N] [--min NAME=N]\n"
+         "[--shared-spares N] [--json] [-o OUT]",
+         "pack the jobs of a pod onto its cubes in priority order:\n"
+         "shapes, cubes in as few power rows as possible, shared\n"
+         "spares; the largest slice still free, and what each job\n"
+         "loses to sharing DCN, WAN and spares (docs/sizing.md)\n"},
         {"report", "PROJECT -o FILE.pdf|FILE.html|FILE.md [--letter] [--trials N] [--no-views]",
          "a report: cluster, jobs, metrics, badput and goodput-over-\n"
          "time charts, collectives, physical and logical views of\n"

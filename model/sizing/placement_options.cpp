@@ -158,6 +158,10 @@ std::vector<PlacementOption> oneSlice(const ClusterSpec& cluster, bool everyShap
 
 } // namespace
 
+std::vector<int> mostCubicShape(const PodSpec& pod, int cubes) {
+    return cubeDims(pod, mostCubic(cubes));
+}
+
 std::vector<PlacementOption> placementOptions(const ClusterSpec& cluster,
                                               const OptionLimits& limits) {
     const int pods = cluster.podCount();

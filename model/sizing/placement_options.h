@@ -32,6 +32,10 @@ struct OptionLimits {
     bool everyShape = true;
 };
 
+// The most nearly cubic whole-cube shape of `cubes` cubes ("8x8x12" for 9 v4 cubes), as chips
+// per axis, shortest first.
+std::vector<int> mostCubicShape(const PodSpec& pod, int cubes);
+
 std::vector<PlacementOption> placementOptions(const ClusterSpec& cluster,
                                               const OptionLimits& limits);
 

@@ -3,12 +3,17 @@
 // properties (a Pareto front without dominated points, a longer deadline never costs more,
 // more candidate hardware never gives a worse best).
 #include "perf/evaluate.h"
+#include "core/input_error.h"
+#include "project/placement.h"
+#include "sizing/packing.h"
 #include "sizing/shape_study.h"
 #include "sizing/size_apply.h"
 #include "sizing/size_ranking.h"
 #include "sizing_fixture.h"
 
 #include <QtTest>
+
+#include <set>
 
 using namespace podplanner::model;
 using namespace podplanner::model::sizing;
@@ -198,6 +203,49 @@ class TestSizing : public QObject {
         const auto e = perf::evaluateProject(project).jobs[0];
         QCOMPARE(e.chips, p.option.chips);
         QVERIFY(std::abs(e.step.stepS - p.step.stepS) <= 0.02 * p.step.stepS);
+    }
+
+    void packingThreeJobsLeavesNoOverlapAndTheRightFreeCubes() {
+        const Project p = sizingtest::projectFile("resources/examples/ironwood-shared.podplanner");
+        PackRequest request;
+        request.sharedSpares = 2;
+        const PackResult r = packJobs(p, request);
+        QCOMPARE(r.jobs.size(), std::size_t{3});
+        std::set<int> used;
+        int cubes = 0;
+        for (const auto& j : r.jobs) {
+            QVERIFY(j.placed);
+            QCOMPARE(static_cast<std::int64_t>(j.cubes.size()) * 64, j.chips);
+            cubes += static_cast<int>(j.cubes.size());
+            used.insert(j.cubes.begin(), j.cubes.end());
+            QVERIFY(!j.loss.empty());
+        }
+        QCOMPARE(static_cast<int>(used.size()), cubes); // no cube twice
+        QCOMPARE(static_cast<int>(r.freeCubes.size()), 144 - cubes);
+        for (int c : r.freeCubes)
+            QVERIFY(!used.count(c));
+        for (int c : r.spareCubes)
+            QVERIFY(std::find(r.freeCubes.begin(), r.freeCubes.end(), c) != r.freeCubes.end());
+        QCOMPARE(r.spareCubes.size(), std::size_t{2});
+        QCOMPARE(r.largestFreeSliceCubes, 144 - cubes - 2);
+        // The packed project places as reported and runs.
+        const auto placements = placeJobs(r.packed);
+        for (std::size_t j = 0; j < r.jobs.size(); ++j)
+            QCOMPARE(placements[j].slices[0].cubes, r.jobs[j].cubes);
+        QCOMPARE(perf::evaluateProject(r.packed).jobs.size(), std::size_t{3});
+    }
+
+    void packingShrinksALowerPriorityJobToItsMinimum() {
+        const Project p = sizingtest::projectFile("resources/examples/ironwood-shared.podplanner");
+        PackRequest request;
+        request.sharedSpares = 0;
+        request.jobs = {{0, 0, 64 * 100, 0}, {1, 1, 64 * 64, 64 * 16}, {2, 2, 128, 0}};
+        const PackResult r = packJobs(p, request);
+        QCOMPARE(r.jobs[0].chips, std::int64_t{64 * 100});
+        QVERIFY(r.jobs[1].chips < 64 * 64 && r.jobs[1].chips >= 64 * 16);
+        QVERIFY(!r.jobs[1].why.empty());
+        request.jobs[1].minChips = 64 * 60; // 100 + 60 + 2 > 144 cubes
+        QVERIFY_THROWS_EXCEPTION(InputError, packJobs(p, request));
     }
 
     void cancelledSizingSaysSo() {
