@@ -165,8 +165,7 @@ int runSize(const SizeCliRequest& r, const model::LoadLimits& limits, std::ostre
     request.budgetChipHours = r.budgetChipHours;
     request.maxSpares = r.maxSpares;
     if (r.clusters.empty())
-        request.candidates.push_back(model::sizing::candidateOf(
-            "project", project.cluster, project.clusterSource));
+        request.candidates.push_back(model::sizing::projectCandidate(project, jobIndex, "project"));
     for (const auto& spec : r.clusters)
         request.candidates.push_back(model::sizing::resolveCandidate(spec, limits));
     for (const auto& p : r.prices)

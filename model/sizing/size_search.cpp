@@ -115,7 +115,14 @@ class Sizer {
         limits.minChips = request_.minChips;
         limits.maxChips = request_.maxChips > 0 ? request_.maxChips : cluster.chips();
         limits.everyShape = everyShape;
-        return placementOptions(cluster, limits);
+        auto options = placementOptions(cluster, limits);
+        const int taken = request_.candidates[c].unitsTaken;
+        if (taken > 0) {
+            std::erase_if(options, [&](const PlacementOption& o) { return o.freeUnits < taken; });
+            for (auto& o : options)
+                o.freeUnits -= taken;
+        }
+        return options;
     }
 
     void pass(bool everyShape) {
@@ -405,6 +412,25 @@ Candidate candidateOf(std::string label, const ClusterSpec& cluster, std::string
     };
     c.priceSource = source("price_usd_per_hour");
     c.powerSource = source("power_w");
+    return c;
+}
+
+Candidate projectCandidate(const Project& project, std::size_t job, std::string label) {
+    Candidate c = candidateOf(std::move(label), project.cluster, project.clusterSource);
+    const auto placements = placeJobs(project);
+    const int first = project.jobs.at(job).placement.pods.empty()
+                          ? 0
+                          : project.jobs[job].placement.pods.front();
+    for (std::size_t j = 0; j < project.jobs.size(); ++j) {
+        if (j == job)
+            continue;
+        for (const auto& slice : placements[j].slices)
+            if (slice.pod == first)
+                c.unitsTaken += static_cast<int>(
+                    project.cluster.pod.kind == PodKind::GpuFatTree ? slice.nodes.size()
+                                                                    : slice.cubes.size());
+        c.unitsTaken += static_cast<int>(placements[j].spareCubes.size());
+    }
     return c;
 }
 

@@ -26,6 +26,9 @@ struct Candidate {
     double priceUsdPerChipHour = 0;
     double powerW = 0;
     std::string priceSource, powerSource;
+    // Cubes or nodes of the first pod that other jobs hold (sizing a job of a project on its
+    // own cluster): placements leave them alone.
+    int unitsTaken = 0;
 };
 
 struct SizeRequest {
@@ -107,6 +110,9 @@ SizeResult sizeJob(const SizeRequest& request, const SizeOptions& options = {});
 
 // Candidate for a cluster: price and power from its chip, with where they come from.
 Candidate candidateOf(std::string label, const ClusterSpec& cluster, std::string clusterSource);
+// A project's own cluster as a candidate for sizing job `job`: the units the other jobs hold in
+// its first pod are taken.
+Candidate projectCandidate(const Project& project, std::size_t job, std::string label);
 // A built-in cluster by id ("tpu-v5p-pod"), or the cluster of a project file. Throws InputError.
 Candidate resolveCandidate(const std::string& presetOrFile, const LoadLimits& limits = {});
 
