@@ -36,6 +36,8 @@ struct ShapeStudy {
     double twistStepGain = 0;
     double twistAllToAllGain = 0;
     double twistReferenceGain = 0; // measured on v4 for this shape (0: none published)
+    // What the engine gives an all-to-all over the whole twisted slice (bisection ratio).
+    double twistFabricGain = 0;
     std::string twistShape;
 };
 

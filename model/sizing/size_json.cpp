@@ -79,6 +79,7 @@ Json studyJson(const ShapeStudy& s) {
             {"wraparound_shape", s.wraparoundShape},
             {"twist_step_gain", s.twistStepGain > 0 ? Json(s.twistStepGain) : Json()},
             {"twist_all_to_all_gain", s.twistAllToAllGain > 0 ? Json(s.twistAllToAllGain) : Json()},
+            {"twist_whole_slice_all_to_all_gain", s.twistFabricGain > 0 ? Json(s.twistFabricGain) : Json()},
             {"twist_measured_gain", s.twistReferenceGain > 0 ? Json(s.twistReferenceGain) : Json()},
             {"twist_shape", s.twistShape}};
 }

@@ -282,6 +282,8 @@ sizeReportFiles(const SizeRequest& request, const SizeResult& r, const ShapeStud
                           fmt("%.1f%%", 100 * (study->twistStepGain - 1)) +
                           " longer untwisted; the same layout's all-to-all takes " +
                           fmt("%.2fx", study->twistAllToAllGain) + " as long untwisted" +
+                          fmt("; an all-to-all over the whole slice is %.2fx faster twisted",
+                              study->twistFabricGain) +
                           (study->twistReferenceGain > 0
                                ? fmt(" (measured on TPU v4: %.2fx, ISCA 2023 section 2.8)",
                                      study->twistReferenceGain)

@@ -152,6 +152,7 @@ class TestSizing : public QObject {
         QVERIFY(row(true) != s.rows.end() && row(false) != s.rows.end());
         QVERIFY(row(true)->stepS <= row(false)->stepS);
         QCOMPARE(s.twistReferenceGain, 1.63);
+        QVERIFY(s.twistFabricGain > 1.63 * 0.9 && s.twistFabricGain < 1.63 * 1.15);
     }
 
     void wraparoundIsWorthSomething() {
