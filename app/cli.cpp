@@ -50,6 +50,13 @@ std::int64_t parseCount(const std::string& option, const std::string& text) {
     return value;
 }
 
+// A whole number from 0 to `most`.
+int countOrZero(const std::string& option, const std::string& text, int most) {
+    if (text == "0")
+        return 0;
+    return static_cast<int>(std::min<std::int64_t>(parseCount(option, text), most));
+}
+
 double parsePositive(const std::string& option, const std::string& text) {
     double value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -73,10 +80,9 @@ bool parseSizeOption(const std::string& a, const std::function<std::string()>& v
         r.prices.push_back(value());
     else if (a == "--power")
         r.powers.push_back(value());
-    else if (a == "--max-spares") {
-        const std::string v = value();
-        r.maxSpares = v == "0" ? 0 : static_cast<int>(std::min<std::int64_t>(parseCount(a, v), 64));
-    } else if (a == "--shapes")
+    else if (a == "--max-spares")
+        r.maxSpares = countOrZero(a, value(), 64);
+    else if (a == "--shapes")
         r.shapes = true;
     else if (a == "--first-pass")
         r.firstPass = true;
@@ -89,20 +95,17 @@ bool parseSizeOption(const std::string& a, const std::function<std::string()>& v
 
 bool parsePackOption(const std::string& a, const std::function<std::string()>& value,
                      PackCliRequest& r) {
-    if (a == "--pod") {
-        const std::string v = value();
-        r.pod = v == "0" ? 0 : static_cast<int>(std::min<std::int64_t>(parseCount(a, v), 1 << 20));
-    } else if (a == "--priority")
+    if (a == "--pod")
+        r.pod = countOrZero(a, value(), 1 << 20);
+    else if (a == "--priority")
         r.priorities.push_back(value());
     else if (a == "--min")
         r.minimums.push_back(value());
     else if (a == "--chips")
         r.wants.push_back(value());
-    else if (a == "--shared-spares") {
-        const std::string v = value();
-        r.sharedSpares =
-            v == "0" ? 0 : static_cast<int>(std::min<std::int64_t>(parseCount(a, v), 1 << 20));
-    } else
+    else if (a == "--shared-spares")
+        r.sharedSpares = countOrZero(a, value(), 1 << 20);
+    else
         return false;
     return true;
 }

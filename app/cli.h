@@ -4,8 +4,8 @@
 #include "core/load_limits.h"
 
 #include <cstdint>
-#include <optional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,12 +63,12 @@ struct SizeCliRequest {
     std::vector<std::string> prices; // LABEL=USD per chip-hour
     std::vector<std::string> powers; // LABEL=W per chip
     int maxSpares = 16;
-    int top = 12;         // rows of the Pareto front shown
+    int top = 12; // rows of the Pareto front shown
     bool json = false;
-    bool shapes = false;  // the slice-shape study of the recommended size
+    bool shapes = false;    // the slice-shape study of the recommended size
     bool firstPass = false; // one shape per size only (what the GUI shows first)
-    std::string output;   // -o: the recommended point as a project
-    std::string report;   // --report FILE.md|FILE.html
+    std::string output;     // -o: the recommended point as a project
+    std::string report;     // --report FILE.md|FILE.html
 };
 // `podplanner size PROJECT [--job N] [--cluster ID|FILE ...] [--deadline-days D]
 // [--budget-usd X] [--budget-chip-hours H] [--price LABEL=USD] [--power LABEL=W]

@@ -100,9 +100,8 @@ int runPlan(const PerfRequest& request, const model::LoadLimits& limits, std::os
     }
     out << plan.job << " on " << plan.chips << " chips: " << plan.layoutsConsidered
         << " configurations considered, " << plan.evaluations << " timed, "
-        << plan.prunedByTime + plan.prunedByMemory + plan.equivalent
-        << " skipped by bounds, in " << std::fixed << std::setprecision(2) << plan.elapsedS
-        << " s\n"
+        << plan.prunedByTime + plan.prunedByMemory + plan.equivalent << " skipped by bounds, in "
+        << std::fixed << std::setprecision(2) << plan.elapsedS << " s\n"
         << std::defaultfloat << std::setprecision(6);
     if (plan.fewer)
         out << "  fewer chips: " << plan.fewer->why << "\n";

@@ -1,6 +1,7 @@
 // `size`: capacity planning from the command line (docs/sizing.md).
 #include "cli.h"
 
+#include "core/atomic_file.h"
 #include "core/json_reader.h"
 #include "project/project_io.h"
 #include "sizing/shape_study.h"
@@ -8,7 +9,7 @@
 #include "sizing/size_json.h"
 #include "sizing/size_ranking.h"
 #include "sizing/size_report.h"
-#include "core/atomic_file.h"
+#include "sizing/text_format.h"
 
 #include <charconv>
 #include <cstdio>
@@ -22,10 +23,10 @@ using model::sizing::Candidate;
 using model::sizing::SizePoint;
 using model::sizing::SizeResult;
 
+using model::sizing::formatNumber;
+
 std::string fmt(const char* pattern, double value) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, pattern, value);
-    return buffer;
+    return formatNumber(pattern, value);
 }
 
 // "LABEL=VALUE" for --price and --power: the value applied to the candidate of that label.
@@ -77,11 +78,10 @@ void printPoint(const SizePoint& p, const Candidate& c, bool usd, std::ostream& 
     out << "  " << c.label << ": " << p.option.text << ", " << p.option.chips << " chips, spares "
         << spares(p, c) << "\n"
         << "    " << fmt("%.1f days", p.trainDays) << " (" << fmt("%.1f", p.idealDays)
-        << " without failures, goodput " << fmt("%.1f%%", 100 * p.goodput) << "), "
-        << money(p, usd) << ", " << energy(p) << ", MFU " << fmt("%.1f%%", 100 * p.step.mfu)
-        << "\n"
-        << "    layout " << p.mappingText << "; " << p.layout.microbatches << " microbatches, recompute "
-        << model::perf::recomputeName(p.layout.recompute) << "\n"
+        << " without failures, goodput " << fmt("%.1f%%", 100 * p.goodput) << "), " << money(p, usd)
+        << ", " << energy(p) << ", MFU " << fmt("%.1f%%", 100 * p.step.mfu) << "\n"
+        << "    layout " << p.mappingText << "; " << p.layout.microbatches
+        << " microbatches, recompute " << model::perf::recomputeName(p.layout.recompute) << "\n"
         << "    checkpoints " << p.checkpoint.text() << (p.elastic ? ", elastic" : "") << "\n"
         << "    limit: " << p.limitText << "\n";
 }
@@ -89,8 +89,8 @@ void printPoint(const SizePoint& p, const Candidate& c, bool usd, std::ostream& 
 void printText(const model::sizing::SizeRequest& request, const SizeResult& r, int top,
                std::ostream& out) {
     const auto& job = request.job;
-    out << "Sizing " << job.name << ": " << fmt("%.3g", static_cast<double>(job.training.totalTokens))
-        << " tokens";
+    out << "Sizing " << job.name << ": "
+        << fmt("%.3g", static_cast<double>(job.training.totalTokens)) << " tokens";
     if (request.deadlineDays)
         out << ", deadline " << *request.deadlineDays << " days";
     if (request.budgetUsd)
@@ -120,8 +120,8 @@ void printText(const model::sizing::SizeRequest& request, const SizeResult& r, i
         std::snprintf(line, sizeof line, "  %5.1f  %-13s %6lld  %-9s  %5.1f%%   ", p.trainDays,
                       money(p, r.costInUsd).c_str(), static_cast<long long>(p.option.chips),
                       spares(p, c).c_str(), 100 * p.goodput);
-        out << line << (p.feasible() ? "" : "(misses) ") << c.label << ", " << p.option.text
-            << "; " << p.limitText << "\n";
+        out << line << (p.feasible() ? "" : "(misses) ") << c.label << ", " << p.option.text << "; "
+            << p.limitText << "\n";
     }
     if (shown < r.front.size())
         out << "  ... " << r.front.size() - shown << " more (--top K, or --json)\n";
@@ -190,8 +190,8 @@ int runSize(const SizeCliRequest& r, const model::LoadLimits& limits, std::ostre
             out << "\n" << model::sizing::shapeStudyText(*study);
     }
     if (!r.report.empty()) {
-        for (const auto& [path, text] : model::sizing::sizeReportFiles(
-                 request, result, study ? &*study : nullptr, r.report)) {
+        for (const auto& [path, text] :
+             model::sizing::sizeReportFiles(request, result, study ? &*study : nullptr, r.report)) {
             model::writeFileAtomically(path, text);
             if (!r.json)
                 out << "wrote " << path << "\n";

@@ -8,7 +8,8 @@ bool ProjectDocument::applyProjectEdit(const QString& text, model::Project after
     if (!project_)
         return false;
     if (after.clusterSource != project_->clusterSource) {
-        setError(tr("%1 was refused: it is on another cluster (open it as a new project)").arg(text));
+        setError(
+            tr("%1 was refused: it is on another cluster (open it as a new project)").arg(text));
         return false;
     }
     const std::string why = whyRefused(after, Check::Engines);

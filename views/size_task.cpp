@@ -29,8 +29,8 @@ QVariantMap pointMap(const SizeRequest& request, const SizeResult& r, std::size_
     const SizePoint& p = r.points[index];
     const auto& c = request.candidates[p.candidate];
     QString layout = text(p.mappingText) + QStringLiteral("; %1 microbatches, recompute %2")
-                                                .arg(p.layout.microbatches)
-                                                .arg(model::perf::recomputeName(p.layout.recompute));
+                                               .arg(p.layout.microbatches)
+                                               .arg(model::perf::recomputeName(p.layout.recompute));
     if (p.layout.zeroStage > 0)
         layout += QStringLiteral(", ZeRO-%1").arg(p.layout.zeroStage);
     return {{"index", static_cast<int>(index)},
@@ -53,7 +53,8 @@ QVariantMap pointMap(const SizeRequest& request, const SizeResult& r, std::size_
             {"limitText", text(p.limitText)},
             {"feasible", p.feasible()},
             {"layout", layout},
-            {"checkpoint", text(p.checkpoint.text()) + (p.elastic ? QStringLiteral(", elastic") : QString())},
+            {"checkpoint",
+             text(p.checkpoint.text()) + (p.elastic ? QStringLiteral(", elastic") : QString())},
             {"onProjectCluster", c.clusterSource == projectCluster}};
 }
 
@@ -74,29 +75,20 @@ QVariantMap resultMap(const SizeRequest& request, const SizeResult& r,
             {"powerSource", text(cand.powerSource)},
             {"best", best ? QVariant(pointMap(request, r, *best, projectCluster)) : QVariant()}};
         // Time to train against chips: the fastest point of each size.
-        std::map<std::int64_t, double> fastest;
-        for (const auto& p : r.points)
-            if (p.candidate == c) {
-                auto [it, fresh] = fastest.emplace(p.option.chips, p.trainDays);
-                if (!fresh)
-                    it->second = std::min(it->second, p.trainDays);
-            }
-        for (const auto& [chips, days] : fastest)
+        for (const auto& [chips, days] : model::sizing::fastestByChips(r, c))
             curve << QVariantMap{{"series", static_cast<int>(c)},
                                  {"chips", static_cast<qint64>(chips)},
                                  {"days", days}};
     }
-    if (r.recommended) {
-        const SizePoint& rec = r.points[*r.recommended];
-        for (const auto& p : r.points)
-            if (p.candidate == rec.candidate && p.option.text == rec.option.text)
-                spares << QVariantMap{{"spares", p.spares}, {"goodput", p.goodput}, {"days", p.trainDays}};
-    }
+    for (const SizePoint* p : model::sizing::recommendedBySpares(r))
+        spares << QVariantMap{
+            {"spares", p->spares}, {"goodput", p->goodput}, {"days", p->trainDays}};
     for (const auto& n : r.notes)
         notes << text(n);
     return {{"recommendation", text(r.recommendation)},
-            {"recommended", r.recommended ? QVariant(pointMap(request, r, *r.recommended, projectCluster))
-                                          : QVariant()},
+            {"recommended", r.recommended
+                                ? QVariant(pointMap(request, r, *r.recommended, projectCluster))
+                                : QVariant()},
             {"front", front},
             {"candidates", candidates},
             {"curve", curve},
@@ -130,7 +122,8 @@ QVariantList SizeTask::candidateChoices(ProjectDocument* document) const {
                            {"powerSource", source("power_w")}};
     };
     if (document && document->project())
-        add(QStringLiteral("project"), tr("This project's cluster (%1)").arg(document->clusterName()),
+        add(QStringLiteral("project"),
+            tr("This project's cluster (%1)").arg(document->clusterName()),
             document->project()->cluster);
     for (const auto& preset : model::builtinClusters())
         add(text(preset.id), text(preset.name), model::builtinCluster(preset.id));
@@ -141,7 +134,8 @@ bool SizeTask::start(ProjectDocument* document, int job, const QStringList& cand
                      double deadlineDays, double budgetUsd, double budgetChipHours,
                      const QVariantMap& prices) {
     const auto project = document ? document->projectSnapshot() : nullptr;
-    if (!project || job < 0 || job >= static_cast<int>(project->jobs.size()) || candidates.isEmpty())
+    if (!project || job < 0 || job >= static_cast<int>(project->jobs.size()) ||
+        candidates.isEmpty())
         return false;
     auto sized = std::make_shared<Sized>();
     sized->project = project;
@@ -219,8 +213,8 @@ bool SizeTask::apply(ProjectDocument* document, int index) {
         return false;
     const SizePoint& p = r->points[static_cast<std::size_t>(index)];
     const auto& candidate = sized_->request.candidates[p.candidate];
-    const QString what = tr("Apply sized plan: %1 on %2")
-                             .arg(text(p.option.text), text(candidate.label));
+    const QString what =
+        tr("Apply sized plan: %1 on %2").arg(text(p.option.text), text(candidate.label));
     try {
         if (candidate.clusterSource == document->project()->clusterSource) {
             model::Project after = *document->project();

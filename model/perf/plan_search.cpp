@@ -98,8 +98,9 @@ class Kept {
                a.virtualStages == b.virtualStages;
     }
     void refreshWorst() {
-        worst_ = items_.empty() ? kInfinity
-                                : std::max_element(items_.begin(), items_.end(), slower)->step.stepS;
+        worst_ = items_.empty()
+                     ? kInfinity
+                     : std::max_element(items_.begin(), items_.end(), slower)->step.stepS;
     }
 
     std::size_t keep_;
@@ -222,8 +223,8 @@ class Search {
     // ZeRO stages where ZeRO shards anything, per-step gathers where there is FSDP, overlap
     // where there is tp: eight lists, made once.
     const std::vector<Knobs>& knobsFor(const MeshSizes& s) const {
-        const int index = (gradientReplicas(s) > 1 ? 4 : 0) + (s[kFsdp] > 1 ? 2 : 0) +
-                          (s[kTp] > 1 ? 1 : 0);
+        const int index =
+            (gradientReplicas(s) > 1 ? 4 : 0) + (s[kFsdp] > 1 ? 2 : 0) + (s[kTp] > 1 ? 1 : 0);
         return knobLists_[static_cast<std::size_t>(index)];
     }
 
@@ -388,8 +389,8 @@ class Search {
                 pick = k;
                 break;
             }
-        Layout l = layoutOf(g, splits[static_cast<std::size_t>(chosen)], Recompute::None,
-                            knobs[pick]);
+        Layout l =
+            layoutOf(g, splits[static_cast<std::size_t>(chosen)], Recompute::None, knobs[pick]);
         if (layoutProblem(ctx_, l))
             return 0;
         l.mapping = *mapping;
@@ -433,10 +434,10 @@ class Search {
             PolicyBounds bounds{g.computeBound, g.bound, 0};
             for (std::size_t i = 0; i < splits.size(); ++i) {
                 const auto& knobs = knobsFor(splits[i]);
-                const int probed = options_.prune && rc == Recompute::None &&
-                                           g.probeSplit == static_cast<int>(i)
-                                       ? g.probeKnob
-                                       : -1;
+                const int probed =
+                    options_.prune && rc == Recompute::None && g.probeSplit == static_cast<int>(i)
+                        ? g.probeKnob
+                        : -1;
                 const auto n = static_cast<std::int64_t>(knobs.size());
                 if (options_.prune && bounds.compute >= kept_.threshold()) {
                     result_.counts.prunedByTime += n - (probed >= 0 ? 1 : 0);

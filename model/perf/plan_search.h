@@ -44,15 +44,15 @@ struct PlanCandidate {
 };
 
 struct SearchCounts {
-    std::int64_t considered = 0;     // configurations in the space (all of the below)
-    std::int64_t prunedByTime = 0;   // their step-time lower bound cannot beat the kept ones
-    std::int64_t prunedByMemory = 0; // a sibling that needs no more HBM does not fit
-    std::int64_t equivalent = 0;     // a policy the engine cannot tell from one timed already
-    std::int64_t cannotRun = 0;      // layoutProblem refuses them (the enumeration avoids it)
-    std::int64_t noMapping = 0;      // the mesh does not fit the physical axes
-    std::int64_t overHbm = 0;        // timed, do not fit in HBM
-    std::int64_t fit = 0;            // timed and fit
-    std::int64_t evaluations = 0;    // evaluateLayout calls (probes included)
+    std::int64_t considered = 0;      // configurations in the space (all of the below)
+    std::int64_t prunedByTime = 0;    // their step-time lower bound cannot beat the kept ones
+    std::int64_t prunedByMemory = 0;  // a sibling that needs no more HBM does not fit
+    std::int64_t equivalent = 0;      // a policy the engine cannot tell from one timed already
+    std::int64_t cannotRun = 0;       // layoutProblem refuses them (the enumeration avoids it)
+    std::int64_t noMapping = 0;       // the mesh does not fit the physical axes
+    std::int64_t overHbm = 0;         // timed, do not fit in HBM
+    std::int64_t fit = 0;             // timed and fit
+    std::int64_t evaluations = 0;     // evaluateLayout calls (probes included)
     double smallestOverHbmBytes = -1; // of the timed ones over HBM, the closest
 };
 

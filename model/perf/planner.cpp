@@ -65,8 +65,8 @@ double seconds(std::chrono::steady_clock::time_point since) {
 
 } // namespace
 
-PlanResult planPlacement(const Job& job, const ClusterSpec& cluster,
-                         const JobPlacement& placement, const PlanOptions& options) {
+PlanResult planPlacement(const Job& job, const ClusterSpec& cluster, const JobPlacement& placement,
+                         const PlanOptions& options) {
     const auto started = std::chrono::steady_clock::now();
     const JobFabric fabric = jobFabric(cluster, placement);
     const JobContext ctx = makeJobContext(job, cluster.chip, fabric, placement.chips());
@@ -181,16 +181,16 @@ void addCounts(PlanResult& into, const PlanResult& from) {
 
 std::string fewerChipsWhy(const PlanResult& all, const Alternative& alt, const FewerChips& f,
                           double goodputAll, double goodputFewer, const PodSpec& pod) {
-    std::string left = std::to_string(f.idleChips) + " of the " + std::to_string(all.chips) +
-                       " chips";
+    std::string left =
+        std::to_string(f.idleChips) + " of the " + std::to_string(all.chips) + " chips";
     if (f.spareUnits > 0)
         left += " (" + std::to_string(f.spareUnits) +
                 (pod.kind == PodKind::GpuFatTree ? " nodes" : " cubes") + " kept as hot spares)";
     else
         left += " idle";
     if (all.top.empty())
-        return "leaves " + left + ": " + all.infeasibleReason + "; on " +
-               std::to_string(f.chips) + " chips (" + alt.option.text + ") it can, " +
+        return "leaves " + left + ": " + all.infeasibleReason + "; on " + std::to_string(f.chips) +
+               " chips (" + alt.option.text + ") it can, " +
                format("%.1f days to train", f.daysOnFewer);
     const double speedup = alt.plan.top.front().step.tokensPerS / all.top.front().step.tokensPerS;
     const bool faster = speedup > 1.0;

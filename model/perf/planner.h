@@ -64,7 +64,7 @@ PlanResult planJob(const Project& project, std::size_t jobIndex, const PlanOptio
 
 // The layout search of one job on one placement, its finalists mapped with the full mapping
 // search, ranked and explained. `chips` and counts are filled; no fewer-chips search.
-PlanResult planPlacement(const Job& job, const ClusterSpec& cluster,
-                         const JobPlacement& placement, const PlanOptions& options);
+PlanResult planPlacement(const Job& job, const ClusterSpec& cluster, const JobPlacement& placement,
+                         const PlanOptions& options);
 
 } // namespace podplanner::model::perf

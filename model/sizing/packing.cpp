@@ -6,6 +6,7 @@
 #include "project/placement.h"
 #include "sizing/job_outlook.h"
 #include "sizing/placement_options.h"
+#include "sizing/text_format.h"
 #include "topology/slice_shape.h"
 
 #include <algorithm>
@@ -16,12 +17,6 @@
 namespace podplanner::model::sizing {
 
 namespace {
-
-std::string fmt(const char* pattern, double v) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, pattern, v);
-    return buffer;
-}
 
 std::string shapeOf(const PodSpec& pod, int cubes) {
     return SliceShape{mostCubicShape(pod, cubes)}.text();
@@ -81,8 +76,8 @@ class Packer {
                          const std::vector<PackJob>& jobs) {
         std::set<int> taken;
         for (std::size_t j = 0; j < placements.size(); ++j) {
-            const bool packed = std::any_of(jobs.begin(), jobs.end(),
-                                            [&](const PackJob& p) { return p.job == j; });
+            const bool packed =
+                std::any_of(jobs.begin(), jobs.end(), [&](const PackJob& p) { return p.job == j; });
             if (packed)
                 continue;
             for (const auto& s : placements[j].slices)
@@ -133,10 +128,10 @@ class Packer {
             Job trial = job;
             trial.placement.pods = {request_.pod};
             trial.placement.shape = shapeOf(pod_, cubes);
-            trial.placement.twisted = job.placement.twisted &&
-                                      formSlice(pod_, project_.cluster.chip,
-                                                *parseTopology(trial.placement.shape), true)
-                                          .has_value();
+            trial.placement.twisted =
+                job.placement.twisted &&
+                formSlice(pod_, project_.cluster.chip, *parseTopology(trial.placement.shape), true)
+                    .has_value();
             trial.placement.cubes = chooseCubes(cubes);
             trial.reliability.hotSpareCubes = 0;
             trial.reliability.spareCubes.clear();
@@ -214,8 +209,9 @@ class Packer {
             ++rows[rowOf(c)];
         result_.freeByPowerRow.assign(rows.begin(), rows.end());
         // With the OCS any free cubes form a slice: the largest is bounded by the count.
-        const int usable = std::min(pod_.maxSliceCubes, static_cast<int>(free_.size()) -
-                                                            static_cast<int>(result_.spareCubes.size()));
+        const int usable =
+            std::min(pod_.maxSliceCubes,
+                     static_cast<int>(free_.size()) - static_cast<int>(result_.spareCubes.size()));
         result_.largestFreeSliceCubes = std::max(0, usable);
         result_.largestFreeSlice = usable > 0 ? shapeOf(pod_, usable) : "none";
     }
@@ -225,10 +221,10 @@ class Packer {
         const auto packedPerf = perf::evaluateProject(result_.packed);
         const auto packedRel = reliability::evaluateReliability(result_.packed, packedPerf);
         for (std::size_t j = 0; j < result_.packed.jobs.size(); ++j) {
-            auto it = std::find_if(result_.jobs.begin(), result_.jobs.end(),
-                                   [&](const PackedJob& p) {
-                                       return p.name == result_.packed.jobs[j].name;
-                                   });
+            auto it =
+                std::find_if(result_.jobs.begin(), result_.jobs.end(), [&](const PackedJob& p) {
+                    return p.name == result_.packed.jobs[j].name;
+                });
             if (it == result_.jobs.end())
                 continue;
             PackedJob& p = *it;
@@ -254,24 +250,24 @@ class Packer {
     static std::string lossText(const PackedJob& p) {
         std::vector<std::string> parts;
         if (p.dcnShare < 1)
-            parts.push_back(fmt("%.0f%% of its DCN uplinks", 100 * p.dcnShare));
+            parts.push_back(formatNumber("%.0f%% of its DCN uplinks", 100 * p.dcnShare));
         if (p.wanShare < 1)
-            parts.push_back(fmt("%.0f%% of the WAN", 100 * p.wanShare));
+            parts.push_back(formatNumber("%.0f%% of the WAN", 100 * p.wanShare));
         if (p.stepAloneS > 0 && p.stepPackedS > p.stepAloneS * 1.0005)
-            parts.push_back(fmt("step +%.1f%%", 100 * (p.stepPackedS / p.stepAloneS - 1)));
+            parts.push_back(formatNumber("step +%.1f%%", 100 * (p.stepPackedS / p.stepAloneS - 1)));
         if (p.sparesPacked < p.sparesAlone && p.goodputPacked < p.goodputAlone - 5e-4)
             parts.push_back(std::to_string(p.sparesPacked) + " spare cubes to share instead of " +
                             std::to_string(p.sparesAlone) +
-                            fmt(" (goodput %.1f", 100 * p.goodputPacked) +
-                            fmt("%% instead of %.1f%%)", 100 * p.goodputAlone));
+                            formatNumber(" (goodput %.1f", 100 * p.goodputPacked) +
+                            formatNumber("%% instead of %.1f%%)", 100 * p.goodputAlone));
         if (parts.empty())
             return "nothing: its links are its own (the OCS closes its slice) and it keeps the "
                    "spares it would have alone";
         std::string out;
         for (const auto& s : parts)
             out += (out.empty() ? "" : "; ") + s;
-        return out + fmt("; %.1f days to train", p.daysPacked) +
-               fmt(" instead of %.1f alone", p.daysAlone);
+        return out + formatNumber("; %.1f days to train", p.daysPacked) +
+               formatNumber(" instead of %.1f alone", p.daysAlone);
     }
 
     const Project& project_;

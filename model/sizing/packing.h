@@ -14,9 +14,9 @@
 namespace podplanner::model::sizing {
 
 struct PackJob {
-    std::size_t job = 0;     // index into the project's jobs
-    int priority = 0;        // lower goes first; ties in file order
-    std::int64_t chips = 0;  // wanted (0: its current placement's)
+    std::size_t job = 0;       // index into the project's jobs
+    int priority = 0;          // lower goes first; ties in file order
+    std::int64_t chips = 0;    // wanted (0: its current placement's)
     std::int64_t minChips = 0; // it may shrink to this (0: it may not shrink)
 };
 
@@ -47,8 +47,8 @@ struct PackedJob {
 struct PackResult {
     Project packed; // the jobs on their slices, planned
     std::vector<PackedJob> jobs;
-    std::vector<int> freeCubes;   // of the pod, after packing (shared spares included)
-    std::vector<int> spareCubes;  // of those, the ones kept as shared spares
+    std::vector<int> freeCubes;  // of the pod, after packing (shared spares included)
+    std::vector<int> spareCubes; // of those, the ones kept as shared spares
     int largestFreeSliceCubes = 0;
     std::string largestFreeSlice; // the largest slice the free cubes still form, "8x8x12"
     std::vector<std::pair<int, int>> freeByPowerRow; // power row, free cubes

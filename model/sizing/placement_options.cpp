@@ -22,6 +22,17 @@ std::vector<int> ladder(int max, bool fine) {
     return {out.begin(), out.end()};
 }
 
+// A few units fewer (up to 4: room for spares) and the next sizes below that split well.
+std::set<int> countsBelow(int units, bool fine) {
+    std::set<int> counts;
+    for (int k = 1; k <= 4 && units - k >= 1; ++k)
+        counts.insert(units - k);
+    const auto below = ladder(std::max(1, units - 1), fine);
+    for (std::size_t i = below.size(); i-- > 0 && counts.size() < 7;)
+        counts.insert(below[i]);
+    return counts;
+}
+
 // Whole-cube shapes of n cubes, as cubes per axis a <= b <= c.
 std::vector<std::array<int, 3>> cubeTriples(int n) {
     std::vector<std::array<int, 3>> out;
@@ -202,23 +213,11 @@ std::vector<PlacementOption> smallerPlacements(const ClusterSpec& cluster,
     };
     if (pod.kind == PodKind::GpuFatTree) {
         const int nodes = current.nodes;
-        std::set<int> counts;
-        for (int k = 1; k <= 4 && nodes - k >= 1; ++k)
-            counts.insert(nodes - k);
-        const auto ladderCounts = ladder(std::max(1, nodes - 1), true);
-        for (std::size_t i = ladderCounts.size(); i-- > 0 && counts.size() < 7;)
-            counts.insert(ladderCounts[i]);
-        for (int n : counts)
+        for (int n : countsBelow(nodes, true))
             keepSmaller(gpuOption(cluster, n, slices), nodes);
     } else if (pod.kind == PodKind::Tpu3d) {
         const int cubes = static_cast<int>(perSlice / pod.chipsPerCube());
-        std::set<int> counts;
-        for (int k = 1; k <= 4 && cubes - k >= 1; ++k)
-            counts.insert(cubes - k);
-        const auto ladderCounts = ladder(std::max(1, cubes - 1), false);
-        for (std::size_t i = ladderCounts.size(); i-- > 0 && counts.size() < 7;)
-            counts.insert(ladderCounts[i]);
-        for (int n : counts)
+        for (int n : countsBelow(cubes, false))
             keepSmaller(tpuOption(cluster, cubeDims(pod, mostCubic(n)), false, slices), cubes);
         if (cubes <= 1)
             for (const std::vector<int>& sub :

@@ -3,6 +3,7 @@
 #include "perf/planner.h"
 #include "project/placement.h"
 #include "sizing/placement_options.h"
+#include "sizing/text_format.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -55,12 +56,6 @@ void plan(const Job& job, const ClusterSpec& cluster, Trial& t) {
     t.row.allToAllS = allToAllSeconds(r.top[0].step);
     t.row.mapping = r.top[0].mappingText;
     t.layout = r.top[0].layout;
-}
-
-std::string fixed(const char* pattern, double v) {
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, pattern, v);
-    return buffer;
 }
 
 } // namespace
@@ -148,25 +143,27 @@ std::string shapeStudyText(const ShapeStudy& s) {
         char line[200];
         std::snprintf(line, sizeof line, "  %-12s %-5s  %s  %s  %s  ",
                       (r.shape + (r.twisted ? " tw" : "")).c_str(),
-                      r.whatIf ? "open" : r.wraps ? "yes" : "no",
-                      r.planned ? fixed("%7.3f", r.stepS).c_str() : "      —",
-                      r.planned ? fixed("%5.1f%%", 100 * r.mfu).c_str() : "    —",
-                      r.planned ? fixed("%12.4f", r.allToAllS).c_str() : "           —");
+                      r.whatIf  ? "open"
+                      : r.wraps ? "yes"
+                                : "no",
+                      r.planned ? formatNumber("%7.3f", r.stepS).c_str() : "      —",
+                      r.planned ? formatNumber("%5.1f%%", 100 * r.mfu).c_str() : "    —",
+                      r.planned ? formatNumber("%12.4f", r.allToAllS).c_str() : "           —");
         out += line + (r.whatIf ? std::string("(what-if: no wraparound)") : r.mapping) + "\n";
     }
     if (s.wraparoundGain > 0)
         out += "  wraparound on " + s.wraparoundShape + ": the step is " +
-               fixed("%.1f%%", 100 * (s.wraparoundGain - 1)) + " longer without it\n";
+               formatNumber("%.1f%%", 100 * (s.wraparoundGain - 1)) + " longer without it\n";
     if (s.twistStepGain > 0) {
         out += "  twist on " + s.twistShape + ": the step is " +
-               fixed("%.1f%%", 100 * (s.twistStepGain - 1)) + " longer untwisted";
+               formatNumber("%.1f%%", 100 * (s.twistStepGain - 1)) + " longer untwisted";
         if (s.twistAllToAllGain > 0)
-            out += "; the same layout's all-to-all takes " + fixed("%.2fx", s.twistAllToAllGain) +
-                   " as long untwisted";
-        out += "\n  an all-to-all over the whole slice is " + fixed("%.2fx", s.twistFabricGain) +
-               " faster twisted (bisection)";
+            out += "; the same layout's all-to-all takes " +
+                   formatNumber("%.2fx", s.twistAllToAllGain) + " as long untwisted";
+        out += "\n  an all-to-all over the whole slice is " +
+               formatNumber("%.2fx", s.twistFabricGain) + " faster twisted (bisection)";
         if (s.twistReferenceGain > 0)
-            out += "; measured on TPU v4: " + fixed("%.2fx", s.twistReferenceGain) +
+            out += "; measured on TPU v4: " + formatNumber("%.2fx", s.twistReferenceGain) +
                    " (ISCA 2023 section 2.8)";
         out += "\n";
     }

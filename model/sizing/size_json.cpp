@@ -40,9 +40,10 @@ Json pointJson(const SizeRequest& request, const SizePoint& p) {
             {"slices", p.option.slices},
             {"hot_spares", p.spares},
             {"chips_held", p.chipsHeld},
-            {"checkpoint", {{"in_memory", p.checkpoint.inMemory},
-                            {"interval_min", p.checkpoint.intervalMin ? Json(*p.checkpoint.intervalMin)
-                                                                      : Json("auto")}}},
+            {"checkpoint",
+             {{"in_memory", p.checkpoint.inMemory},
+              {"interval_min",
+               p.checkpoint.intervalMin ? Json(*p.checkpoint.intervalMin) : Json("auto")}}},
             {"elastic", p.elastic},
             {"layout", layout},
             {"step_time_s", p.step.stepS},
@@ -79,7 +80,8 @@ Json studyJson(const ShapeStudy& s) {
             {"wraparound_shape", s.wraparoundShape},
             {"twist_step_gain", s.twistStepGain > 0 ? Json(s.twistStepGain) : Json()},
             {"twist_all_to_all_gain", s.twistAllToAllGain > 0 ? Json(s.twistAllToAllGain) : Json()},
-            {"twist_whole_slice_all_to_all_gain", s.twistFabricGain > 0 ? Json(s.twistFabricGain) : Json()},
+            {"twist_whole_slice_all_to_all_gain",
+             s.twistFabricGain > 0 ? Json(s.twistFabricGain) : Json()},
             {"twist_measured_gain", s.twistReferenceGain > 0 ? Json(s.twistReferenceGain) : Json()},
             {"twist_shape", s.twistShape}};
 }
@@ -116,14 +118,16 @@ std::string sizeJson(const SizeRequest& request, const SizeResult& result,
     for (std::size_t c = 0; c < request.candidates.size(); ++c) {
         const Candidate& cand = request.candidates[c];
         const auto& best = result.bestPerCandidate[c];
-        candidates.push_back({{"candidate", cand.label},
-                              {"chip", cand.cluster.chip.name},
-                              {"chips_available", cand.cluster.chips()},
-                              {"price_usd_per_chip_hour", orNull(cand.priceUsdPerChipHour > 0 ? cand.priceUsdPerChipHour : -1)},
-                              {"price_source", cand.priceSource},
-                              {"power_w", orNull(cand.powerW > 0 ? cand.powerW : -1)},
-                              {"power_source", cand.powerSource},
-                              {"best", best ? pointJson(request, result.points[*best]) : Json()}});
+        candidates.push_back(
+            {{"candidate", cand.label},
+             {"chip", cand.cluster.chip.name},
+             {"chips_available", cand.cluster.chips()},
+             {"price_usd_per_chip_hour",
+              orNull(cand.priceUsdPerChipHour > 0 ? cand.priceUsdPerChipHour : -1)},
+             {"price_source", cand.priceSource},
+             {"power_w", orNull(cand.powerW > 0 ? cand.powerW : -1)},
+             {"power_source", cand.powerSource},
+             {"best", best ? pointJson(request, result.points[*best]) : Json()}});
     }
     out["candidates"] = candidates;
     // Time to train against chips: each size's fastest point per candidate (the chart).
@@ -136,16 +140,12 @@ std::string sizeJson(const SizeRequest& request, const SizeResult& result,
                              {"time_to_train_days", p.trainDays},
                              {"goodput", p.goodput}});
     out["time_to_train_by_chips"] = curve;
-    if (result.recommended) {
-        const SizePoint& r = result.points[*result.recommended];
-        Json spares = Json::array();
-        for (const auto& p : result.points)
-            if (p.candidate == r.candidate && p.option.text == r.option.text)
-                spares.push_back({{"hot_spares", p.spares},
-                                  {"goodput", p.goodput},
-                                  {"time_to_train_days", p.trainDays}});
-        out["goodput_by_spares"] = spares;
-    }
+    Json spares = Json::array();
+    for (const SizePoint* p : recommendedBySpares(result))
+        spares.push_back({{"hot_spares", p->spares},
+                          {"goodput", p->goodput},
+                          {"time_to_train_days", p->trainDays}});
+    out["goodput_by_spares"] = spares;
     if (study)
         out["shapes"] = studyJson(*study);
     return out.dump(2) + "\n";

@@ -37,8 +37,9 @@ std::string largestBadput(const reliability::Badput& b) {
         {"checkpoints", b.checkpoint},       {"degraded running", b.degraded},
         {"silent data corruption", b.sdc},   {"maintenance", b.maintenance},
         {"stragglers", b.stragglers},        {"preflight", b.preflight}};
-    const auto* worst = std::max_element(std::begin(parts), std::end(parts),
-                                         [](const auto& a, const auto& c) { return a.second < c.second; });
+    const auto* worst =
+        std::max_element(std::begin(parts), std::end(parts),
+                         [](const auto& a, const auto& c) { return a.second < c.second; });
     return std::string(worst->first) + " " + percent(worst->second);
 }
 
@@ -83,17 +84,41 @@ std::vector<std::size_t> paretoFront(const std::vector<SizePoint>& points, bool 
     return front;
 }
 
+std::map<std::int64_t, double> fastestByChips(const SizeResult& result, std::size_t candidate) {
+    std::map<std::int64_t, double> fastest;
+    for (const auto& p : result.points)
+        if (p.candidate == candidate) {
+            auto [it, fresh] = fastest.emplace(p.option.chips, p.trainDays);
+            if (!fresh)
+                it->second = std::min(it->second, p.trainDays);
+        }
+    return fastest;
+}
+
+std::vector<const SizePoint*> recommendedBySpares(const SizeResult& result) {
+    std::vector<const SizePoint*> out;
+    if (!result.recommended)
+        return out;
+    const SizePoint& rec = result.points[*result.recommended];
+    for (const auto& p : result.points)
+        if (p.candidate == rec.candidate && p.option.text == rec.option.text)
+            out.push_back(&p);
+    std::stable_sort(out.begin(), out.end(),
+                     [](const SizePoint* a, const SizePoint* b) { return a->spares < b->spares; });
+    return out;
+}
+
 void classifyLimit(SizePoint& p) {
     const perf::StepResult& r = p.step;
     const double g = p.goodput;
     const double step = std::max(r.stepS, 1e-12);
-    const std::pair<Limit, double> losses[] = {
-        {Limit::Failures, 1.0 - g},
-        {Limit::Communication, g * r.exposedCommS / step},
-        {Limit::Bubble, g * r.bubbleS / step},
-        {Limit::Memory, g * r.recomputeS / step}};
-    const auto* worst = std::max_element(std::begin(losses), std::end(losses),
-                                         [](const auto& a, const auto& b) { return a.second < b.second; });
+    const std::pair<Limit, double> losses[] = {{Limit::Failures, 1.0 - g},
+                                               {Limit::Communication, g * r.exposedCommS / step},
+                                               {Limit::Bubble, g * r.bubbleS / step},
+                                               {Limit::Memory, g * r.recomputeS / step}};
+    const auto* worst =
+        std::max_element(std::begin(losses), std::end(losses),
+                         [](const auto& a, const auto& b) { return a.second < b.second; });
     p.limit = worst->second >= 0.10 ? worst->first : Limit::Compute;
     const std::string share = percent(worst->second) + " of wall time";
     switch (p.limit) {

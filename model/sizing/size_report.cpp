@@ -4,6 +4,7 @@
 #include "perf/mesh_mapping.h"
 #include "sizing/size_ranking.h"
 #include "sizing/svg_chart.h"
+#include "sizing/text_format.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -13,21 +14,12 @@ namespace podplanner::model::sizing {
 
 namespace {
 
-std::string fmt(const char* pattern, double v) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, pattern, v);
-    return buffer;
-}
-
 std::string html(const std::string& text) {
-    std::string out;
-    for (char c : text)
-        out += c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" : std::string(1, c);
-    return out;
+    return xmlEscape(text);
 }
 
 std::string cost(const SizePoint& p, bool usd) {
-    return usd ? fmt("$%.0f", p.costUsd) : fmt("%.0f chip-hours", p.chipHours);
+    return usd ? formatNumber("$%.0f", p.costUsd) : formatNumber("%.0f chip-hours", p.chipHours);
 }
 
 // Markdown or HTML from one description: headings, paragraphs, tables, charts.
@@ -46,7 +38,8 @@ class Doc {
     void paragraph(const std::string& text) {
         out_ += md() ? text + "\n\n" : "<p>" + html(text) + "</p>\n";
     }
-    void table(const std::vector<std::string>& head, const std::vector<std::vector<std::string>>& rows) {
+    void table(const std::vector<std::string>& head,
+               const std::vector<std::vector<std::string>>& rows) {
         if (md()) {
             auto row = [&](const std::vector<std::string>& cells) {
                 std::string line = "|";
@@ -55,7 +48,7 @@ class Doc {
                 out_ += line + "\n";
             };
             row(head);
-            out_ += "|" + std::string() ;
+            out_ += "|" + std::string();
             for (std::size_t i = 0; i < head.size(); ++i)
                 out_ += "---|";
             out_ += "\n";
@@ -80,8 +73,8 @@ class Doc {
         if (md()) {
             const std::string file = chartBase_ + "-" + name + ".svg";
             files_.emplace_back(file, svg);
-            out_ += "![" + caption + "](" + std::filesystem::path(file).filename().string() +
-                    ")\n\n";
+            out_ +=
+                "![" + caption + "](" + std::filesystem::path(file).filename().string() + ")\n\n";
         } else {
             out_ += "<figure>" + svg + "<figcaption>" + html(caption) + "</figcaption></figure>\n";
         }
@@ -108,14 +101,14 @@ class Doc {
 
 std::vector<std::string> pointRow(const SizeRequest& request, const SizePoint& p, bool usd) {
     const Candidate& c = request.candidates[p.candidate];
-    return {fmt("%.1f", p.trainDays),
+    return {formatNumber("%.1f", p.trainDays),
             cost(p, usd),
-            p.energyKwh < 0 ? "—" : fmt("%.0f", p.energyKwh / 1000),
+            p.energyKwh < 0 ? "—" : formatNumber("%.0f", p.energyKwh / 1000),
             c.label,
             p.option.text,
             std::to_string(p.spares),
-            fmt("%.1f%%", 100 * p.goodput),
-            fmt("%.1f%%", 100 * p.step.mfu),
+            formatNumber("%.1f%%", 100 * p.goodput),
+            formatNumber("%.1f%%", 100 * p.step.mfu),
             p.checkpoint.text() + (p.elastic ? ", elastic" : ""),
             p.limitText};
 }
@@ -150,29 +143,33 @@ std::vector<std::pair<std::string, std::string>> sizeCharts(const SizeRequest& r
             if (!s.points.empty())
                 series.push_back(s);
         }
-        ChartSpec spec{"Pareto front: time to train against cost", "days to train (with goodput)",
-                       usd ? "cost, USD" : "chip-hours", false, request.deadlineDays,
-                       "deadline", 640, 360};
+        ChartSpec spec{"Pareto front: time to train against cost",
+                       "days to train (with goodput)",
+                       usd ? "cost, USD" : "chip-hours",
+                       false,
+                       request.deadlineDays,
+                       "deadline",
+                       640,
+                       360};
         out.emplace_back("pareto", svgChart(spec, series));
     }
     // Time to train against chips: the fastest point of each size, per candidate.
     {
         std::vector<ChartSeries> series;
         for (std::size_t c = 0; c < request.candidates.size(); ++c) {
-            std::map<std::int64_t, double> fastest;
-            for (const auto& p : r.points)
-                if (p.candidate == c) {
-                    auto [it, fresh] = fastest.emplace(p.option.chips, p.trainDays);
-                    if (!fresh)
-                        it->second = std::min(it->second, p.trainDays);
-                }
             ChartSeries s{request.candidates[c].label, seriesColor(c), {}, true, 2.5};
-            for (const auto& [chips, days] : fastest)
+            for (const auto& [chips, days] : fastestByChips(r, c))
                 s.points.emplace_back(static_cast<double>(chips), days);
             series.push_back(s);
         }
-        ChartSpec spec{"Time to train against chips", "chips (log scale)", "days to train",
-                       true, std::nullopt, "", 640, 360};
+        ChartSpec spec{"Time to train against chips",
+                       "chips (log scale)",
+                       "days to train",
+                       true,
+                       std::nullopt,
+                       "",
+                       640,
+                       360};
         out.emplace_back("chips", svgChart(spec, series));
     }
     // Goodput against spares, of the recommended placement.
@@ -181,22 +178,31 @@ std::vector<std::pair<std::string, std::string>> sizeCharts(const SizeRequest& r
         if (r.recommended) {
             const SizePoint& rec = r.points[*r.recommended];
             ChartSeries s{request.candidates[rec.candidate].label + ", " + rec.option.text,
-                          seriesColor(rec.candidate), {}, true, 3.5};
-            for (const auto& p : r.points)
-                if (p.candidate == rec.candidate && p.option.text == rec.option.text)
-                    s.points.emplace_back(p.spares, p.goodput);
+                          seriesColor(rec.candidate),
+                          {},
+                          true,
+                          3.5};
+            for (const SizePoint* p : recommendedBySpares(r))
+                s.points.emplace_back(p->spares, p->goodput);
             series.push_back(s);
         }
-        ChartSpec spec{"Goodput against hot spares", "spare cubes or nodes held", "goodput",
-                       false, std::nullopt, "", 640, 300};
+        ChartSpec spec{"Goodput against hot spares",
+                       "spare cubes or nodes held",
+                       "goodput",
+                       false,
+                       std::nullopt,
+                       "",
+                       640,
+                       300};
         out.emplace_back("spares", svgChart(spec, series));
     }
     return out;
 }
 
-std::vector<std::pair<std::string, std::string>>
-sizeReportFiles(const SizeRequest& request, const SizeResult& r, const ShapeStudy* study,
-                const std::string& path) {
+std::vector<std::pair<std::string, std::string>> sizeReportFiles(const SizeRequest& request,
+                                                                 const SizeResult& r,
+                                                                 const ShapeStudy* study,
+                                                                 const std::string& path) {
     const SizeReportFormat format = reportFormatOf(path);
     std::filesystem::path base(path);
     base.replace_extension();
@@ -204,22 +210,26 @@ sizeReportFiles(const SizeRequest& request, const SizeResult& r, const ShapeStud
     const bool usd = r.costInUsd;
     const Job& job = request.job;
     doc.heading("Sizing " + job.name, 1);
-    std::string inputs = fmt("%.4g tokens", static_cast<double>(job.training.totalTokens)) +
-                         fmt(" in batches of %.4g tokens", static_cast<double>(job.training.globalBatchTokens));
+    std::string inputs =
+        formatNumber("%.4g tokens", static_cast<double>(job.training.totalTokens)) +
+        formatNumber(" in batches of %.4g tokens",
+                     static_cast<double>(job.training.globalBatchTokens));
     if (request.deadlineDays)
-        inputs += fmt(", deadline %.1f days", *request.deadlineDays);
+        inputs += formatNumber(", deadline %.1f days", *request.deadlineDays);
     if (request.budgetUsd)
-        inputs += fmt(", budget $%.0f", *request.budgetUsd);
+        inputs += formatNumber(", budget $%.0f", *request.budgetUsd);
     if (request.budgetChipHours)
-        inputs += fmt(", budget %.0f chip-hours", *request.budgetChipHours);
+        inputs += formatNumber(", budget %.0f chip-hours", *request.budgetChipHours);
     doc.paragraph(inputs + ".");
     for (const auto& note : r.notes)
         doc.paragraph("Note: " + note + ".");
 
     doc.heading("Recommendation", 2);
     doc.paragraph(r.recommendation + ".");
-    const std::vector<std::string> head = {"days", usd ? "cost" : "chip-hours", "MWh", "candidate",
-                                           "placement", "spares", "goodput", "MFU",
+    const std::vector<std::string> head = {"days",        usd ? "cost" : "chip-hours",
+                                           "MWh",         "candidate",
+                                           "placement",   "spares",
+                                           "goodput",     "MFU",
                                            "checkpoints", "limit"};
     if (r.recommended) {
         const SizePoint& p = r.points[*r.recommended];
@@ -227,8 +237,8 @@ sizeReportFiles(const SizeRequest& request, const SizeResult& r, const ShapeStud
         doc.paragraph("Layout: " + p.mappingText + "; " + std::to_string(p.layout.microbatches) +
                       " microbatches, recompute " + perf::recomputeName(p.layout.recompute) +
                       (p.layout.zeroStage ? ", ZeRO-" + std::to_string(p.layout.zeroStage) : "") +
-                      fmt("; %.3f s per step", p.step.stepS) +
-                      fmt(", %.1f days without failures.", p.idealDays));
+                      formatNumber("; %.3f s per step", p.step.stepS) +
+                      formatNumber(", %.1f days without failures.", p.idealDays));
     }
     const auto charts = sizeCharts(request, r);
     doc.heading("Pareto front", 2);
@@ -239,9 +249,11 @@ sizeReportFiles(const SizeRequest& request, const SizeResult& r, const ShapeStud
         rows.push_back(pointRow(request, r.points[i], usd));
     doc.table(head, rows);
     doc.heading("Time to train against chips", 2);
-    doc.chart(charts[1].first, charts[1].second, "The fastest placement of each size, per candidate");
+    doc.chart(charts[1].first, charts[1].second,
+              "The fastest placement of each size, per candidate");
     doc.heading("Goodput against spares", 2);
-    doc.chart(charts[2].first, charts[2].second, "The recommended placement with 0 to N hot spares");
+    doc.chart(charts[2].first, charts[2].second,
+              "The recommended placement with 0 to N hot spares");
 
     doc.heading("Candidates side by side", 2);
     rows.clear();
@@ -249,16 +261,17 @@ sizeReportFiles(const SizeRequest& request, const SizeResult& r, const ShapeStud
         const Candidate& cand = request.candidates[c];
         const auto& b = r.bestPerCandidate[c];
         const SizePoint* p = b ? &r.points[*b] : nullptr;
-        rows.push_back({cand.label, cand.cluster.chip.name,
-                        p ? std::to_string(p->option.chips) : "—",
-                        p ? fmt("%.1f", p->trainDays) : "—",
-                        p ? fmt("%.1f%%", 100 * p->goodput) : "—",
-                        p && p->energyKwh >= 0 ? fmt("%.0f", p->energyKwh / 1000) : "—",
-                        p && p->costUsd >= 0 ? fmt("$%.0f", p->costUsd) : "—",
-                        (cand.priceUsdPerChipHour > 0 ? fmt("$%.2f/chip-h", cand.priceUsdPerChipHour) : "unknown") +
-                            " (" + cand.priceSource + ")",
-                        (cand.powerW > 0 ? fmt("%.0f W", cand.powerW) : "unknown") + " (" +
-                            cand.powerSource + ")"});
+        rows.push_back(
+            {cand.label, cand.cluster.chip.name, p ? std::to_string(p->option.chips) : "—",
+             p ? formatNumber("%.1f", p->trainDays) : "—",
+             p ? formatNumber("%.1f%%", 100 * p->goodput) : "—",
+             p && p->energyKwh >= 0 ? formatNumber("%.0f", p->energyKwh / 1000) : "—",
+             p && p->costUsd >= 0 ? formatNumber("$%.0f", p->costUsd) : "—",
+             (cand.priceUsdPerChipHour > 0 ? formatNumber("$%.2f/chip-h", cand.priceUsdPerChipHour)
+                                           : "unknown") +
+                 " (" + cand.priceSource + ")",
+             (cand.powerW > 0 ? formatNumber("%.0f W", cand.powerW) : "unknown") + " (" +
+                 cand.powerSource + ")"});
     }
     doc.table({"candidate", "chip", "chips", "days", "goodput", "MWh", "cost", "price (source)",
                "power (source)"},
@@ -269,26 +282,30 @@ sizeReportFiles(const SizeRequest& request, const SizeResult& r, const ShapeStud
         rows.clear();
         for (const auto& s : study->rows)
             rows.push_back({s.shape + (s.twisted ? " twisted" : ""),
-                            s.whatIf ? "what-if: none" : s.wraps ? "yes" : "no",
-                            s.planned ? fmt("%.3f", s.stepS) : "—",
-                            s.planned ? fmt("%.1f%%", 100 * s.mfu) : "—",
-                            s.planned ? fmt("%.4f", s.allToAllS) : "—", s.mapping});
+                            s.whatIf  ? "what-if: none"
+                            : s.wraps ? "yes"
+                                      : "no",
+                            s.planned ? formatNumber("%.3f", s.stepS) : "—",
+                            s.planned ? formatNumber("%.1f%%", 100 * s.mfu) : "—",
+                            s.planned ? formatNumber("%.4f", s.allToAllS) : "—", s.mapping});
         doc.table({"shape", "wraparound", "step s", "MFU", "all-to-all s", "mapping"}, rows);
         if (study->wraparoundGain > 0)
             doc.paragraph("Wraparound on " + study->wraparoundShape + ": the step is " +
-                          fmt("%.1f%%", 100 * (study->wraparoundGain - 1)) + " longer without it.");
+                          formatNumber("%.1f%%", 100 * (study->wraparoundGain - 1)) +
+                          " longer without it.");
         if (study->twistStepGain > 0)
-            doc.paragraph("Twist on " + study->twistShape + ": the step is " +
-                          fmt("%.1f%%", 100 * (study->twistStepGain - 1)) +
-                          " longer untwisted; the same layout's all-to-all takes " +
-                          fmt("%.2fx", study->twistAllToAllGain) + " as long untwisted" +
-                          fmt("; an all-to-all over the whole slice is %.2fx faster twisted",
-                              study->twistFabricGain) +
-                          (study->twistReferenceGain > 0
-                               ? fmt(" (measured on TPU v4: %.2fx, ISCA 2023 section 2.8)",
-                                     study->twistReferenceGain)
-                               : std::string()) +
-                          ".");
+            doc.paragraph(
+                "Twist on " + study->twistShape + ": the step is " +
+                formatNumber("%.1f%%", 100 * (study->twistStepGain - 1)) +
+                " longer untwisted; the same layout's all-to-all takes " +
+                formatNumber("%.2fx", study->twistAllToAllGain) + " as long untwisted" +
+                formatNumber("; an all-to-all over the whole slice is %.2fx faster twisted",
+                             study->twistFabricGain) +
+                (study->twistReferenceGain > 0
+                     ? formatNumber(" (measured on TPU v4: %.2fx, ISCA 2023 section 2.8)",
+                                    study->twistReferenceGain)
+                     : std::string()) +
+                ".");
     }
     doc.heading("Search", 2);
     doc.paragraph(std::to_string(r.placementsPlanned) + " placements planned (" +
@@ -297,7 +314,7 @@ sizeReportFiles(const SizeRequest& request, const SizeResult& r, const ShapeStud
                   " layout configurations considered, " + std::to_string(r.layoutsTimed) +
                   " timed, " + std::to_string(r.variantsScored) +
                   " spare, checkpoint and elastic variants scored, in " +
-                  fmt("%.2f s", r.elapsedS) + " (docs/sizing.md).");
+                  formatNumber("%.2f s", r.elapsedS) + " (docs/sizing.md).");
     std::vector<std::pair<std::string, std::string>> files{{path, doc.text()}};
     for (auto& f : doc.files())
         files.push_back(std::move(f));

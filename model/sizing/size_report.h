@@ -18,9 +18,10 @@ enum class SizeReportFormat { Markdown, Html };
 SizeReportFormat reportFormatOf(const std::string& path);
 
 // The files to write: the report at `path` first, then (Markdown) its charts beside it.
-std::vector<std::pair<std::string, std::string>>
-sizeReportFiles(const SizeRequest& request, const SizeResult& result, const ShapeStudy* study,
-                const std::string& path);
+std::vector<std::pair<std::string, std::string>> sizeReportFiles(const SizeRequest& request,
+                                                                 const SizeResult& result,
+                                                                 const ShapeStudy* study,
+                                                                 const std::string& path);
 
 // The three charts as SVG: "pareto", "chips", "spares".
 std::vector<std::pair<std::string, std::string>> sizeCharts(const SizeRequest& request,

@@ -4,16 +4,17 @@
 #include "core/nearest_word.h"
 #include "perf/planner.h"
 #include "presets/presets.h"
-#include "project/project_io.h"
 #include "project/placement.h"
-#include "topology/slice_shape.h"
+#include "project/project_io.h"
 #include "reliability/job_goodput.h"
 #include "sizing/size_ranking.h"
+#include "sizing/text_format.h"
+#include "topology/slice_shape.h"
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <tuple>
@@ -21,12 +22,6 @@
 namespace podplanner::model::sizing {
 
 namespace {
-
-std::string fixed(double value, int digits) {
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.*f", digits, value);
-    return buffer;
-}
 
 std::vector<CheckpointChoice> checkpointChoices(const SizeRequest& request) {
     const CheckpointSpec& own = request.job.reliability.checkpoint;
@@ -54,7 +49,7 @@ ReliabilitySpec policyWith(const ReliabilitySpec& base, const CheckpointChoice& 
 
 // Chips one spare unit holds: a cube or a node.
 int chipsPerUnit(const PodSpec& pod) {
-    return pod.kind == PodKind::Tpu3d ? pod.chipsPerCube()
+    return pod.kind == PodKind::Tpu3d        ? pod.chipsPerCube()
            : pod.kind == PodKind::GpuFatTree ? pod.gpusPerNode
                                              : 1;
 }
@@ -256,7 +251,8 @@ class Sizer {
                         policyWith(request_.job.reliability, checkpoint, elastic, spares);
                     const auto g = reliability::closedFormGoodput(exposure, policy, inputs);
                     ++result_.variantsScored;
-                    if (g.expected <= 0 || (bestVariant && g.timeToTrainDays >= bestVariant->trainDays))
+                    if (g.expected <= 0 ||
+                        (bestVariant && g.timeToTrainDays >= bestVariant->trainDays))
                         continue;
                     SizePoint p;
                     p.candidate = c;
@@ -326,8 +322,9 @@ class Sizer {
     }
 
     void finish(std::chrono::steady_clock::time_point started) {
-        result_.costInUsd = std::all_of(request_.candidates.begin(), request_.candidates.end(),
-                                        [](const Candidate& c) { return c.priceUsdPerChipHour > 0; });
+        result_.costInUsd =
+            std::all_of(request_.candidates.begin(), request_.candidates.end(),
+                        [](const Candidate& c) { return c.priceUsdPerChipHour > 0; });
         result_.notes.clear();
         if (!result_.costInUsd) {
             std::string unpriced;
@@ -365,15 +362,16 @@ class Sizer {
         const SizePoint& p = result_.points[*result_.recommended];
         std::string constraints;
         if (request_.deadlineDays)
-            constraints += "a deadline of " + fixed(*request_.deadlineDays, 1) + " days";
+            constraints +=
+                "a deadline of " + formatNumber("%.1f", *request_.deadlineDays) + " days";
         if (request_.budgetUsd)
             constraints += (constraints.empty() ? "" : " and ") + std::string("a budget of $") +
-                           fixed(*request_.budgetUsd, 0);
+                           formatNumber("%.0f", *request_.budgetUsd);
         if (request_.budgetChipHours)
             constraints += (constraints.empty() ? "" : " and ") + std::string("a budget of ") +
-                           fixed(*request_.budgetChipHours, 0) + " chip-hours";
+                           formatNumber("%.0f", *request_.budgetChipHours) + " chip-hours";
         const std::string what = request_.candidates[p.candidate].label + ", " + p.option.text +
-                                 ": " + fixed(p.trainDays, 1) + " days";
+                                 ": " + formatNumber("%.1f", p.trainDays) + " days";
         if (!met)
             return "nothing meets " + constraints + "; the fastest is " + what;
         if (request_.deadlineDays)
@@ -395,7 +393,8 @@ class Sizer {
 
 std::string CheckpointChoice::text() const {
     std::string out = inMemory ? "in-memory" : "persistent";
-    out += intervalMin ? ", every " + fixed(*intervalMin, 0) + " min" : ", Young/Daly interval";
+    out += intervalMin ? ", every " + formatNumber("%.0f", *intervalMin) + " min"
+                       : ", Young/Daly interval";
     return out;
 }
 
@@ -418,17 +417,16 @@ Candidate candidateOf(std::string label, const ClusterSpec& cluster, std::string
 Candidate projectCandidate(const Project& project, std::size_t job, std::string label) {
     Candidate c = candidateOf(std::move(label), project.cluster, project.clusterSource);
     const auto placements = placeJobs(project);
-    const int first = project.jobs.at(job).placement.pods.empty()
-                          ? 0
-                          : project.jobs[job].placement.pods.front();
+    const int first =
+        project.jobs.at(job).placement.pods.empty() ? 0 : project.jobs[job].placement.pods.front();
     for (std::size_t j = 0; j < project.jobs.size(); ++j) {
         if (j == job)
             continue;
         for (const auto& slice : placements[j].slices)
             if (slice.pod == first)
-                c.unitsTaken += static_cast<int>(
-                    project.cluster.pod.kind == PodKind::GpuFatTree ? slice.nodes.size()
-                                                                    : slice.cubes.size());
+                c.unitsTaken += static_cast<int>(project.cluster.pod.kind == PodKind::GpuFatTree
+                                                     ? slice.nodes.size()
+                                                     : slice.cubes.size());
         c.unitsTaken += static_cast<int>(placements[j].spareCubes.size());
     }
     return c;

@@ -80,7 +80,7 @@ struct SizePoint {
 
 struct SizeResult {
     std::vector<SizePoint> points;
-    std::vector<std::size_t> front; // Pareto front of train days and cost, fastest first
+    std::vector<std::size_t> front;         // Pareto front of train days and cost, fastest first
     std::optional<std::size_t> recommended; // cheapest meeting the deadline, else fastest
     std::string recommendation;             // why that one
     std::vector<std::optional<std::size_t>> bestPerCandidate; // fastest feasible, else fastest
@@ -88,7 +88,7 @@ struct SizeResult {
     std::vector<std::string> notes;
     std::int64_t placementsPlanned = 0;
     std::int64_t placementsWithoutLayout = 0;
-    std::int64_t placementsDominated = 0; // another shape of the same chips steps faster
+    std::int64_t placementsDominated = 0;      // another shape of the same chips steps faster
     std::int64_t configurationsConsidered = 0; // layouts over every placement
     std::int64_t layoutsTimed = 0;
     std::int64_t variantsScored = 0; // spares x checkpoint x elastic per placement

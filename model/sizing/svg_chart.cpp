@@ -7,9 +7,7 @@
 
 namespace podplanner::model::sizing {
 
-namespace {
-
-std::string escape(const std::string& text) {
+std::string xmlEscape(const std::string& text) {
     std::string out;
     for (char c : text) {
         switch (c) {
@@ -30,6 +28,12 @@ std::string escape(const std::string& text) {
         }
     }
     return out;
+}
+
+namespace {
+
+std::string escape(const std::string& text) {
+    return xmlEscape(text);
 }
 
 std::string num(double v) {
@@ -106,7 +110,8 @@ std::string svgChart(const ChartSpec& spec, const std::vector<ChartSeries>& seri
     y1 += (y1 - y0) * 0.05;
     const auto fx = [&](double x) {
         if (spec.logX)
-            return left + w * (std::log(x) - std::log(x0)) / std::max(1e-12, std::log(x1) - std::log(x0));
+            return left +
+                   w * (std::log(x) - std::log(x0)) / std::max(1e-12, std::log(x1) - std::log(x0));
         return left + w * (x - x0) / (x1 - x0);
     };
     const auto fy = [&](double y) { return top + h - h * (y - y0) / (y1 - y0); };

@@ -11,8 +11,8 @@ struct ChartSeries {
     std::string name;
     std::string color; // "#1a73e8"
     std::vector<std::pair<double, double>> points;
-    bool line = false;  // joined in x order
-    double radius = 3;  // of each marker (0: none)
+    bool line = false; // joined in x order
+    double radius = 3; // of each marker (0: none)
 };
 
 struct ChartSpec {
@@ -27,6 +27,9 @@ struct ChartSpec {
 };
 
 std::string svgChart(const ChartSpec& spec, const std::vector<ChartSeries>& series);
+
+// Text for XML and HTML: < > & " escaped.
+std::string xmlEscape(const std::string& text);
 
 // Colours for candidates, in order.
 const char* seriesColor(std::size_t index);

@@ -33,10 +33,10 @@ class CliSizeTest : public QObject {
     Q_OBJECT
   private slots:
     void sizeAcrossGenerationsAsJson() {
-        const Outcome r = cli({"size", data("tests/data/sizing/moe-v5p.podplanner"), "--cluster",
-                               "tpu-v5p-pod", "--cluster", "tpu-ironwood-pod", "--price",
-                               "tpu-ironwood-pod=6", "--deadline-days", "30", "--first-pass",
-                               "--json"});
+        const Outcome r =
+            cli({"size", data("tests/data/sizing/moe-v5p.podplanner"), "--cluster", "tpu-v5p-pod",
+                 "--cluster", "tpu-ironwood-pod", "--price", "tpu-ironwood-pod=6",
+                 "--deadline-days", "30", "--first-pass", "--json"});
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out);
         QCOMPARE(j["candidates"].size(), std::size_t{2});
@@ -55,9 +55,9 @@ class CliSizeTest : public QObject {
         QTemporaryDir dir;
         const std::string out = dir.filePath("sized.podplanner").toStdString();
         const std::string md = dir.filePath("sizing.md").toStdString();
-        const Outcome r = cli({"size", data("tests/data/sizing/moe-v5p.podplanner"),
-                               "--deadline-days", "20", "--first-pass", "--shapes", "-o", out,
-                               "--report", md});
+        const Outcome r =
+            cli({"size", data("tests/data/sizing/moe-v5p.podplanner"), "--deadline-days", "20",
+                 "--first-pass", "--shapes", "-o", out, "--report", md});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.find("Recommended:") != std::string::npos);
         QVERIFY(r.out.find("Pareto front") != std::string::npos);
@@ -102,8 +102,8 @@ class CliSizeTest : public QObject {
     }
 
     void planSaysHowManyChipsItLeaves() {
-        const Outcome r = cli({"plan", data("tests/data/sizing/mtnlg-530b-a100.podplanner"),
-                               "--top", "1", "--json"});
+        const Outcome r = cli(
+            {"plan", data("tests/data/sizing/mtnlg-530b-a100.podplanner"), "--top", "1", "--json"});
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out);
         QCOMPARE(j["chips_given"], 5128);

@@ -73,7 +73,8 @@ class SizeDialogTest : public QObject {
             driver.click(driver.visibleNamed(tab));
             w_.grab(QString("size-chart-%1").arg(tab), 400);
         }
-        QQuickItem* pareto = tests::MainWindowFixture::findIn(w_.window->contentItem(), "paretoChart");
+        QQuickItem* pareto =
+            tests::MainWindowFixture::findIn(w_.window->contentItem(), "paretoChart");
         QVERIFY(pareto);
         QVERIFY(pareto->property("count").toInt() >= 1); // a series per candidate
     }

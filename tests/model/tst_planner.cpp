@@ -37,19 +37,23 @@ class TestPlanner : public QObject {
         QTest::addColumn<int>("chips");
         const sizingtest::JobText base;
         QTest::newRow("v4 cube, dense, MaxText policies")
-            << R"({"preset": "tpu-v4-pod"})" << R"({"pod": 0, "shape": "4x4x4"})"
-            << QString::fromStdString(base.model) << QString::fromStdString(base.training) << 64;
+            << R"({"preset": "tpu-v4-pod"})"
+            << R"({"pod": 0, "shape": "4x4x4"})" << QString::fromStdString(base.model)
+            << QString::fromStdString(base.training) << 64;
         QTest::newRow("16 H100, dense, Megatron")
-            << R"({"preset": "h100-cluster"})" << R"({"pod": 0, "nodes": 2})"
-            << QString::fromStdString(base.model) << QString::fromStdString(base.training) << 16;
+            << R"({"preset": "h100-cluster"})"
+            << R"({"pod": 0, "nodes": 2})" << QString::fromStdString(base.model)
+            << QString::fromStdString(base.training) << 16;
         QTest::newRow("v5p 4x4x8, MoE")
-            << R"({"preset": "tpu-v5p-pod"})" << R"({"pod": 0, "shape": "4x4x8"})"
+            << R"({"preset": "tpu-v5p-pod"})"
+            << R"({"pod": 0, "shape": "4x4x8"})"
             << R"({"layers": 8, "d_model": 2048, "heads": 16, "kv_heads": 8, "head_dim": 128,
                   "ffn": 8192, "vocab": 32000, "seq_len": 4096, "experts": 16, "top_k": 2,
                   "expert_ffn": 2048})"
             << R"({"global_batch_tokens": 1048576, "total_tokens": 1000000000})" << 128;
         QTest::newRow("8 A100, tight HBM")
-            << R"({"preset": "a100-cluster"})" << R"({"pod": 0, "nodes": 1})"
+            << R"({"preset": "a100-cluster"})"
+            << R"({"pod": 0, "nodes": 1})"
             << R"({"layers": 40, "d_model": 5120, "heads": 40, "kv_heads": 40, "head_dim": 128,
                   "ffn": 13824, "vocab": 32000, "seq_len": 4096})"
             << R"({"global_batch_tokens": 1048576, "total_tokens": 1000000000})" << 8;
@@ -117,8 +121,7 @@ class TestPlanner : public QObject {
         QVERIFY(r.chips < 5128);
         QCOMPARE(r.fewer->idleChips, 5128 - r.chips);
         QCOMPARE(r.top[0].layout.sizes[0] * r.top[0].layout.sizes[1] * r.top[0].layout.sizes[2] *
-                     r.top[0].layout.sizes[3] * r.top[0].layout.sizes[4] *
-                     r.top[0].layout.sizes[5],
+                     r.top[0].layout.sizes[3] * r.top[0].layout.sizes[4] * r.top[0].layout.sizes[5],
                  static_cast<int>(r.chips));
         const QString why = QString::fromStdString(r.fewer->why);
         QVERIFY2(why.contains("do not divide") && why.contains(QString::number(r.fewer->idleChips)),
@@ -139,8 +142,7 @@ class TestPlanner : public QObject {
         QVERIFY(r.fewer.has_value());
         QVERIFY(r.fewer->spareUnits >= 1);
         QVERIFY(r.fewer->daysOnFewer < r.fewer->daysOnAll);
-        QVERIFY2(QString::fromStdString(r.fewer->why).contains("hot spares"),
-                 r.fewer->why.c_str());
+        QVERIFY2(QString::fromStdString(r.fewer->why).contains("hot spares"), r.fewer->why.c_str());
     }
 
     void noFailuresNoReasonToHoldChipsBack() {

@@ -2,8 +2,8 @@
 // torus on an all-to-all-heavy MoE, a batch that does not split over every chip) and
 // properties (a Pareto front without dominated points, a longer deadline never costs more,
 // more candidate hardware never gives a worse best).
-#include "perf/evaluate.h"
 #include "core/input_error.h"
+#include "perf/evaluate.h"
 #include "project/placement.h"
 #include "sizing/packing.h"
 #include "sizing/shape_study.h"
@@ -22,10 +22,10 @@ namespace {
 
 // A TPU v4 pod cut to `cubes` cubes, with a price so that costs are dollars.
 Candidate smallPod(int cubes, const std::string& failures = "{}", double price = 3.0) {
-    const Project p = sizingtest::project(
-        R"({"preset": "tpu-v4-pod", "overrides": {"pod": {"cubes": )" + std::to_string(cubes) +
-        R"(, "max_slice_cubes": )" + std::to_string(cubes) + R"(}, "failure_rates": )" +
-        failures + "}}");
+    const Project p =
+        sizingtest::project(R"({"preset": "tpu-v4-pod", "overrides": {"pod": {"cubes": )" +
+                            std::to_string(cubes) + R"(, "max_slice_cubes": )" +
+                            std::to_string(cubes) + R"(}, "failure_rates": )" + failures + "}}");
     Candidate c = candidateOf("v4-" + std::to_string(cubes), p.cluster, p.clusterSource);
     c.priceUsdPerChipHour = price;
     return c;
@@ -121,8 +121,8 @@ class TestSizing : public QObject {
         healthy.deadlineDays = r(sizeJob(healthy)).trainDays * 1.3;
         const SizeResult calm = sizeJob(healthy);
         QCOMPARE(recommended(calm).spares, 0);
-        SizeRequest failing = requestFor(
-            {smallPod(12, R"({"cube_per_1000_days": 30, "host_per_1000_days": 20})")});
+        SizeRequest failing =
+            requestFor({smallPod(12, R"({"cube_per_1000_days": 30, "host_per_1000_days": 20})")});
         failing.deadlineDays = r(sizeJob(failing)).trainDays * 1.3;
         const SizeResult result = sizeJob(failing);
         const SizePoint& withSpares = recommended(result);
