@@ -195,8 +195,8 @@ bool ProjectDocument::applyLayout(int job, const QVariantMap& layout) {
             j.placement.twisted = layout.value("placement_twisted").toBool();
             j.placement.nodes = layout.value("placement_nodes").toInt();
             j.placement.cubes.reset();
-            j.placement.pods.resize(static_cast<std::size_t>(
-                std::max(1, layout.value("placement_slices", 1).toInt())));
+            j.placement.pods.resize(
+                static_cast<std::size_t>(std::max(1, layout.value("placement_slices", 1).toInt())));
             j.reliability.hotSpareCubes += layout.value("hot_spares").toInt();
             j.reliability.spareCubes.clear();
         }

@@ -92,13 +92,13 @@ bool PlanTask::start(ProjectDocument* document, int job, int top) {
                 }
                 candidates << m;
             }
-            return QVariantMap{{"candidates", candidates},
-                               {"evaluated", static_cast<qint64>(plan.layoutsEvaluated)},
-                               {"considered", static_cast<qint64>(plan.layoutsConsidered)},
-                               {"infeasible", QString::fromStdString(plan.infeasibleReason)},
-                               {"fewerChips", plan.fewer ? QString::fromStdString(plan.fewer->why)
-                                                         : QString()},
-                               {"elapsedS", plan.elapsedS}};
+            return QVariantMap{
+                {"candidates", candidates},
+                {"evaluated", static_cast<qint64>(plan.layoutsEvaluated)},
+                {"considered", static_cast<qint64>(plan.layoutsConsidered)},
+                {"infeasible", QString::fromStdString(plan.infeasibleReason)},
+                {"fewerChips", plan.fewer ? QString::fromStdString(plan.fewer->why) : QString()},
+                {"elapsedS", plan.elapsedS}};
         },
         0);
     return true;
