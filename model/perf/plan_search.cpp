@@ -1,8 +1,10 @@
 #include "perf/plan_search.h"
 
+#include "perf/plan_bounds.h"
+#include "perf/plan_kept.h"
+
 #include "perf/mapping_search.h"
 #include "perf/memory_model.h"
-#include "project/training_json.h"
 
 #include <algorithm>
 #include <limits>
@@ -44,69 +46,6 @@ struct Group {
     int probeSplit = -1;     // the configuration that was timed for the bound
     int probeKnob = -1;
     bool probeFits = false;
-};
-
-struct Knobs {
-    int zero = 0;
-    bool perStep = false;
-    bool overlap = false;
-};
-
-// The kept candidates: the fastest configuration of each mesh, at most `keep` meshes.
-class Kept {
-  public:
-    Kept(std::size_t keep, double mustBeat)
-        : keep_(std::max<std::size_t>(1, keep)), mustBeat_(mustBeat) {}
-
-    // A configuration whose step is not below this cannot enter.
-    double threshold() const {
-        return std::min(mustBeat_, items_.size() < keep_ ? kInfinity : worst_);
-    }
-
-    void offer(const Layout& l, const StepResult& r) {
-        for (auto& c : items_)
-            if (sameMesh(c.layout, l)) {
-                if (r.stepS < c.step.stepS)
-                    c = {l, r, {}, {}};
-                refreshWorst();
-                return;
-            }
-        if (r.stepS >= mustBeat_)
-            return;
-        if (items_.size() < keep_) {
-            items_.push_back({l, r, {}, {}});
-        } else if (r.stepS < worst_) {
-            *std::max_element(items_.begin(), items_.end(), slower) = {l, r, {}, {}};
-        } else {
-            return;
-        }
-        refreshWorst();
-    }
-
-    std::vector<PlanCandidate> take() {
-        std::sort(items_.begin(), items_.end(),
-                  [](const auto& a, const auto& b) { return a.step.stepS < b.step.stepS; });
-        return std::move(items_);
-    }
-
-  private:
-    static bool slower(const PlanCandidate& a, const PlanCandidate& b) {
-        return a.step.stepS < b.step.stepS;
-    }
-    static bool sameMesh(const Layout& a, const Layout& b) {
-        return a.sizes == b.sizes && a.microbatches == b.microbatches &&
-               a.virtualStages == b.virtualStages;
-    }
-    void refreshWorst() {
-        worst_ = items_.empty()
-                     ? kInfinity
-                     : std::max_element(items_.begin(), items_.end(), slower)->step.stepS;
-    }
-
-    std::size_t keep_;
-    double mustBeat_;
-    std::vector<PlanCandidate> items_;
-    double worst_ = kInfinity;
 };
 
 class Search {
@@ -340,28 +279,6 @@ class Search {
         return r;
     }
 
-    // Step = compute + exposed communication + bubble + optimizer, and the bubble is
-    // (pp - 1) / v slots of a microbatch's compute and exposed communication. Compute does not
-    // depend on the split, ZeRO, gathers, overlap or mapping.
-    static double computeBound(const Layout& l, const StepResult& r) {
-        return r.computeS * bubbleFactor(l);
-    }
-    // With the exposed communication of tp, cp, ep and pp added: the greedy mapping lays those
-    // axes first, so on every split of a group they sit on the same links; none of them depends
-    // on ZeRO or the FSDP gathers; overlapping tp and recomputing less only expose less.
-    static double innerBound(const Layout& l, const StepResult& r) {
-        double exposed = 0;
-        for (int i = 0; i < r.collectiveCount; ++i) {
-            const CollectiveRow& row = r.collectives[static_cast<std::size_t>(i)];
-            if (row.axis == kTp || row.axis == kCp || row.axis == kEp || row.axis == kPp)
-                exposed += row.exposedSeconds;
-        }
-        return (r.computeS + exposed) * bubbleFactor(l);
-    }
-    static double bubbleFactor(const Layout& l) {
-        return 1.0 + (l.sizes[kPp] - 1.0) / (l.virtualStages * l.microbatches);
-    }
-
     // The group's bound, from one configuration with the least recomputation and tp overlapped
     // (if the space has it), so that it holds for every configuration of the group.
     double probe(Group& g) {
@@ -401,25 +318,6 @@ class Search {
         g.computeBound = computeBound(l, r);
         return allGreedy ? innerBound(l, r) : g.computeBound;
     }
-
-    // What is known of one recompute policy of a group: its compute, once timed, bounds every
-    // configuration; with its tp/cp/ep/pp exposure, the configurations mapped greedily.
-    struct PolicyBounds {
-        double compute = 0;
-        double inner = 0; // overlapped tp; without overlap it exposes at least this much
-        double innerNoOverlap = 0;
-        double of(const Knobs& k, bool greedy) const {
-            if (!greedy)
-                return compute;
-            return std::max(compute, k.overlap ? inner : std::max(inner, innerNoOverlap));
-        }
-        void learn(const Layout& l, const StepResult& r, bool greedy) {
-            compute = std::max(compute, computeBound(l, r));
-            if (greedy)
-                (l.tpOverlap ? inner : innerNoOverlap) =
-                    std::max(l.tpOverlap ? inner : innerNoOverlap, innerBound(l, r));
-        }
-    };
 
     void expand(const Group& g) {
         const auto splits = splitsOf(g);
@@ -500,7 +398,7 @@ class Search {
     const JobContext& ctx_;
     const SearchSpace& space_;
     const SearchOptions& options_;
-    Kept kept_;
+    KeptCandidates kept_;
     SearchResult result_;
     std::vector<Recompute> policies_; // the distinct ones
     std::array<std::vector<Knobs>, 8> knobLists_;
@@ -510,38 +408,6 @@ class Search {
 };
 
 } // namespace
-
-SearchSpace searchSpace(const JobContext& ctx, SearchDepth depth) {
-    SearchSpace s;
-    const bool maxText = ctx.framework.kind == Framework::MaxText;
-    const Recompute own = parseRecompute(ctx.job->training.recompute);
-    if (depth == SearchDepth::Quick) {
-        s.recompute = {Recompute::None, Recompute::Selective, Recompute::Full};
-        s.zeroStages = {0, maxText ? 1 : 3};
-        s.sequenceParallelOff = false;
-        s.tpOverlap = false;
-        s.fsdpPerStep = false;
-        s.maxVirtualStages = 2;
-        s.everyMicrobatchCount = false;
-    } else {
-        // MaxText offers every remat policy; the GPU frameworks none, selective and full
-        // recomputation, and activation offload to the host.
-        if (maxText) {
-            for (std::size_t i = 0; i < recomputePolicyNames().size(); ++i)
-                s.recompute.push_back(static_cast<Recompute>(i));
-        } else {
-            s.recompute = {Recompute::None, Recompute::Selective, Recompute::Full,
-                           Recompute::QkvProjOffloaded, Recompute::MinimalOffloaded};
-        }
-        // MaxText shards the optimizer over the data axis (ZeRO-1) or uses its fsdp axis; the
-        // GPU frameworks have ZeRO 1 to 3 (Megatron's distributed optimizer and Megatron-FSDP,
-        // DeepSpeed, PyTorch FSDP's hybrid modes).
-        s.zeroStages = maxText ? std::vector<int>{0, 1} : std::vector<int>{0, 1, 2, 3};
-    }
-    if (std::find(s.recompute.begin(), s.recompute.end(), own) == s.recompute.end())
-        s.recompute.push_back(own);
-    return s;
-}
 
 SearchResult searchLayouts(const JobContext& ctx, const SearchSpace& space,
                            const SearchOptions& options) {

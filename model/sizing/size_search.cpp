@@ -1,11 +1,7 @@
 #include "sizing/size_search.h"
 
-#include "core/json_reader.h"
-#include "core/nearest_word.h"
 #include "perf/planner.h"
-#include "presets/presets.h"
 #include "project/placement.h"
-#include "project/project_io.h"
 #include "reliability/job_goodput.h"
 #include "sizing/size_ranking.h"
 #include "sizing/text_format.h"
@@ -14,7 +10,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <map>
 #include <set>
 #include <tuple>
@@ -396,63 +391,6 @@ std::string CheckpointChoice::text() const {
     out += intervalMin ? ", every " + formatNumber("%.0f", *intervalMin) + " min"
                        : ", Young/Daly interval";
     return out;
-}
-
-Candidate candidateOf(std::string label, const ClusterSpec& cluster, std::string clusterSource) {
-    Candidate c;
-    c.label = std::move(label);
-    c.cluster = cluster;
-    c.clusterSource = std::move(clusterSource);
-    c.priceUsdPerChipHour = cluster.chip.priceUsdPerHour;
-    c.powerW = cluster.chip.powerW;
-    const auto source = [&](const char* field) {
-        const auto it = cluster.chip.source.find(field);
-        return it == cluster.chip.source.end() ? std::string() : it->second;
-    };
-    c.priceSource = source("price_usd_per_hour");
-    c.powerSource = source("power_w");
-    return c;
-}
-
-Candidate projectCandidate(const Project& project, std::size_t job, std::string label) {
-    Candidate c = candidateOf(std::move(label), project.cluster, project.clusterSource);
-    const auto placements = placeJobs(project);
-    const int first =
-        project.jobs.at(job).placement.pods.empty() ? 0 : project.jobs[job].placement.pods.front();
-    for (std::size_t j = 0; j < project.jobs.size(); ++j) {
-        if (j == job)
-            continue;
-        for (const auto& slice : placements[j].slices)
-            if (slice.pod == first)
-                c.unitsTaken += static_cast<int>(project.cluster.pod.kind == PodKind::GpuFatTree
-                                                     ? slice.nodes.size()
-                                                     : slice.cubes.size());
-        c.unitsTaken += static_cast<int>(placements[j].spareCubes.size());
-    }
-    return c;
-}
-
-Candidate resolveCandidate(const std::string& presetOrFile, const LoadLimits& limits) {
-    for (const auto& preset : builtinClusters())
-        if (preset.id == presetOrFile)
-            return candidateOf(preset.id, builtinCluster(preset.id),
-                               Json{{"preset", preset.id}}.dump());
-    std::error_code ec;
-    if (!std::filesystem::exists(presetOrFile, ec)) {
-        std::vector<std::string> ids;
-        for (const auto& preset : builtinClusters())
-            ids.push_back(preset.id);
-        std::string known;
-        for (const auto& id : ids)
-            known += (known.empty() ? "" : ", ") + id;
-        const auto near = nearestWord(presetOrFile, ids);
-        throwInputError("--cluster", "a built-in cluster (" + known + ") or a project file",
-                        "\"" + presetOrFile + "\"",
-                        near ? "did you mean \"" + *near + "\"?" : std::string());
-    }
-    const Project project = loadProjectFile(presetOrFile, limits);
-    return candidateOf(std::filesystem::path(presetOrFile).filename().string(), project.cluster,
-                       project.clusterSource);
 }
 
 SizeResult sizeJob(const SizeRequest& request, const SizeOptions& options) {
