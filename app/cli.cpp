@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <optional>
 
@@ -33,6 +34,9 @@ struct Options {
     std::vector<std::string> params;
     std::string shard;
     bool csv = false;
+    bool allChips = false;
+    SizeCliRequest size;
+    PackCliRequest pack;
     std::string to, into, shape, name, chip;
     int slices = 0, nodes = 0;
     model::LoadLimits limits;
@@ -46,6 +50,66 @@ std::int64_t parseCount(const std::string& option, const std::string& text) {
     return value;
 }
 
+// A whole number from 0 to `most`.
+int countOrZero(const std::string& option, const std::string& text, int most) {
+    if (text == "0")
+        return 0;
+    return static_cast<int>(std::min<std::int64_t>(parseCount(option, text), most));
+}
+
+double parsePositive(const std::string& option, const std::string& text) {
+    double value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || end != text.data() + text.size() || !(value > 0))
+        throw UsageError{option + " expects a positive number, got \"" + text + "\""};
+    return value;
+}
+
+// Options of `size` (and `pack`); false when `a` is none of them.
+bool parseSizeOption(const std::string& a, const std::function<std::string()>& value,
+                     SizeCliRequest& r) {
+    if (a == "--cluster")
+        r.clusters.push_back(value());
+    else if (a == "--deadline-days")
+        r.deadlineDays = parsePositive(a, value());
+    else if (a == "--budget-usd")
+        r.budgetUsd = parsePositive(a, value());
+    else if (a == "--budget-chip-hours")
+        r.budgetChipHours = parsePositive(a, value());
+    else if (a == "--price")
+        r.prices.push_back(value());
+    else if (a == "--power")
+        r.powers.push_back(value());
+    else if (a == "--max-spares")
+        r.maxSpares = countOrZero(a, value(), 64);
+    else if (a == "--shapes")
+        r.shapes = true;
+    else if (a == "--first-pass")
+        r.firstPass = true;
+    else if (a == "--report")
+        r.report = value();
+    else
+        return false;
+    return true;
+}
+
+bool parsePackOption(const std::string& a, const std::function<std::string()>& value,
+                     PackCliRequest& r) {
+    if (a == "--pod")
+        r.pod = countOrZero(a, value(), 1 << 20);
+    else if (a == "--priority")
+        r.priorities.push_back(value());
+    else if (a == "--min")
+        r.minimums.push_back(value());
+    else if (a == "--chips")
+        r.wants.push_back(value());
+    else if (a == "--shared-spares")
+        r.sharedSpares = countOrZero(a, value(), 1 << 20);
+    else
+        return false;
+    return true;
+}
+
 Options parseOptions(const std::vector<std::string>& args) {
     Options o;
     o.command = args.front();
@@ -56,10 +120,14 @@ Options parseOptions(const std::vector<std::string>& args) {
                 throw UsageError{a + " needs a value"};
             return args[++i];
         };
+        if (parseSizeOption(a, value, o.size) || parsePackOption(a, value, o.pack))
+            continue;
         if (a == "--json")
             o.json = true;
         else if (a == "--csv")
             o.csv = true;
+        else if (a == "--all-chips")
+            o.allChips = true;
         else if (a == "--param")
             o.params.push_back(value());
         else if (a == "--shard")
@@ -224,13 +292,30 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
             return runSweep({onlyProject(o), o.params, o.shard}, o.limits, out, err);
         }
         if (o.command == "evaluate" || o.command == "plan" || o.command == "simulate") {
-            const PerfRequest request{onlyProject(o), o.job,  o.top, o.json,
-                                      o.trials,       o.days, o.seed};
+            const PerfRequest request{onlyProject(o), o.job,  o.top,  o.json,
+                                      o.trials,       o.days, o.seed, o.allChips};
             if (o.command == "evaluate")
                 return runEvaluate(request, o.limits, out);
             if (o.command == "plan")
                 return runPlan(request, o.limits, out);
             return runSimulate(request, o.limits, out);
+        }
+        if (o.command == "size") {
+            SizeCliRequest r = o.size;
+            r.project = onlyProject(o);
+            r.job = o.job;
+            r.json = o.json;
+            r.output = o.output;
+            if (o.top != 5)
+                r.top = o.top;
+            return runSize(r, o.limits, out);
+        }
+        if (o.command == "pack") {
+            PackCliRequest r = o.pack;
+            r.project = onlyProject(o);
+            r.json = o.json;
+            r.output = o.output;
+            return runPack(r, o.limits, out);
         }
         if (o.command == "export") {
             if (o.to.empty())

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,7 @@ struct PerfRequest {
     int trials = 1000;
     double days = 30;
     std::uint64_t seed = 1;
+    bool allChips = false; // plan: only on the job's chips, never fewer
 };
 // `podplanner evaluate PROJECT [--job N] [--json]` and `podplanner plan PROJECT [--job N]
 // [--top K] [--json]`. They throw model::InputError / std::exception like the other commands.
@@ -50,6 +52,42 @@ struct SweepRequest {
 // `podplanner sweep PROJECT --param POINTER=LO:HI:STEP ... [--shard I/N] --csv`
 int runSweep(const SweepRequest& request, const model::LoadLimits& limits, std::ostream& out,
              std::ostream& err);
+
+struct SizeCliRequest {
+    std::string project;
+    long job = -1;
+    std::vector<std::string> clusters; // presets or project files; none: the project's
+    std::optional<double> deadlineDays;
+    std::optional<double> budgetUsd;
+    std::optional<double> budgetChipHours;
+    std::vector<std::string> prices; // LABEL=USD per chip-hour
+    std::vector<std::string> powers; // LABEL=W per chip
+    int maxSpares = 16;
+    int top = 12; // rows of the Pareto front shown
+    bool json = false;
+    bool shapes = false;    // the slice-shape study of the recommended size
+    bool firstPass = false; // one shape per size only (what the GUI shows first)
+    std::string output;     // -o: the recommended point as a project
+    std::string report;     // --report FILE.md|FILE.html
+};
+// `podplanner size PROJECT [--job N] [--cluster ID|FILE ...] [--deadline-days D]
+// [--budget-usd X] [--budget-chip-hours H] [--price LABEL=USD] [--power LABEL=W]
+// [--max-spares N] [--shapes] [--json] [-o OUT] [--report FILE]`
+int runSize(const SizeCliRequest& request, const model::LoadLimits& limits, std::ostream& out);
+
+struct PackCliRequest {
+    std::string project;
+    int pod = 0;
+    std::vector<std::string> priorities; // NAME=P (lower first)
+    std::vector<std::string> minimums;   // NAME=CHIPS
+    std::vector<std::string> wants;      // NAME=CHIPS
+    int sharedSpares = 1;
+    bool json = false;
+    std::string output;
+};
+// `podplanner pack PROJECT [--pod N] [--priority NAME=P] [--min NAME=CHIPS] [--chips NAME=CHIPS]
+// [--shared-spares N] [--json] [-o OUT]`
+int runPack(const PackCliRequest& request, const model::LoadLimits& limits, std::ostream& out);
 
 // `podplanner report PROJECT -o FILE.md|FILE.html`
 int runReport(const std::string& project, const std::string& output,

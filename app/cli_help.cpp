@@ -48,8 +48,27 @@ const std::vector<CommandHelp>& commandHelp() {
         {"format", "PROJECT [-o OUT]", "rewrite a project in canonical form (atomically)\n"},
         {"evaluate", "PROJECT [--job N] [--json]",
          "step time, MFU, memory and collectives of each job\n"},
-        {"plan", "PROJECT [--job N] [--top K] [--json]",
-         "the best layouts of a job (default: the first) on its chips\n"},
+        {"plan", "PROJECT [--job N] [--top K] [--all-chips] [--json]",
+         "the best layouts of a job (default: the first) on its chips,\n"
+         "or on fewer when that trains sooner or is the only split\n"
+         "(the rest idle or hot spares; --all-chips: never fewer)\n"},
+        {"size",
+         "PROJECT [--job N] [--cluster ID|FILE ...] [--deadline-days D]\n"
+         "[--budget-usd X] [--budget-chip-hours H] [--price LABEL=USD] [--power LABEL=W]\n"
+         "[--max-spares N] [--shapes] [--top K] [--json] [-o OUT] [--report FILE.md|FILE.html]",
+         "how many chips, which slices, spares and checkpoints train a\n"
+         "job's tokens by a deadline at the lowest cost, on each\n"
+         "candidate cluster (default: the project's); the Pareto front\n"
+         "of time against cost with what limits each point, and the\n"
+         "candidates side by side (docs/sizing.md); -o writes the\n"
+         "recommended plan as a project\n"},
+        {"pack",
+         "PROJECT [--pod N] [--priority NAME=P] [--chips NAME=N] [--min NAME=N]\n"
+         "[--shared-spares N] [--json] [-o OUT]",
+         "pack the jobs of a pod onto its cubes in priority order:\n"
+         "shapes, cubes in as few power rows as possible, shared\n"
+         "spares; the largest slice still free, and what each job\n"
+         "loses to sharing DCN, WAN and spares (docs/sizing.md)\n"},
         {"report", "PROJECT -o FILE.pdf|FILE.html|FILE.md [--letter] [--trials N] [--no-views]",
          "a report: cluster, jobs, metrics, badput and goodput-over-\n"
          "time charts, collectives, physical and logical views of\n"

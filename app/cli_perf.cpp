@@ -38,6 +38,23 @@ void printStep(const model::perf::StepResult& r, std::ostream& out) {
         << std::defaultfloat << std::setprecision(6);
 }
 
+// What the mesh text does not say: microbatches, schedule, recompute, ZeRO, gathers, overlap.
+std::string layoutKnobs(const model::perf::Layout& l) {
+    std::string out = std::to_string(l.microbatches) + " microbatches";
+    if (l.virtualStages > 1)
+        out += ", interleaved x" + std::to_string(l.virtualStages);
+    out += std::string(", recompute ") + model::perf::recomputeName(l.recompute);
+    if (l.zeroStage > 0)
+        out += ", ZeRO-" + std::to_string(l.zeroStage);
+    if (l.sizes[model::perf::kFsdp] > 1)
+        out += l.fsdpPerStep ? ", fsdp gathered per step" : ", fsdp gathered per pass";
+    if (l.sizes[model::perf::kTp] > 1) {
+        out += l.sequenceParallel ? ", sequence parallel" : ", no sequence parallelism";
+        out += l.tpOverlap ? ", tp overlapped" : "";
+    }
+    return out;
+}
+
 } // namespace
 
 int runEvaluate(const PerfRequest& request, const model::LoadLimits& limits, std::ostream& out) {
@@ -75,19 +92,24 @@ int runPlan(const PerfRequest& request, const model::LoadLimits& limits, std::os
         model::throwInputError("/jobs", "at least one job to plan", "none");
     model::perf::PlanOptions options;
     options.top = request.top;
+    options.allowFewerChips = !request.allChips;
     const auto plan = model::perf::planJob(project, job, options);
     if (request.json) {
         out << model::output::planJson(plan);
         return kExitOk;
     }
-    out << plan.job << " on " << plan.chips << " chips: " << plan.layoutsEvaluated
-        << " layouts timed of " << plan.layoutsConsidered << " considered in " << plan.elapsedS
-        << " s\n";
+    out << plan.job << " on " << plan.chips << " chips: " << plan.layoutsConsidered
+        << " configurations considered, " << plan.evaluations << " timed, "
+        << plan.prunedByTime + plan.prunedByMemory + plan.equivalent << " skipped by bounds, in "
+        << std::fixed << std::setprecision(2) << plan.elapsedS << " s\n"
+        << std::defaultfloat << std::setprecision(6);
+    if (plan.fewer)
+        out << "  fewer chips: " << plan.fewer->why << "\n";
     if (!plan.infeasibleReason.empty())
         out << "  " << plan.infeasibleReason << "\n";
     for (std::size_t i = 0; i < plan.top.size(); ++i)
-        out << "#" << i + 1 << "  " << plan.top[i].mappingText << "\n    " << plan.top[i].reason
-            << "\n";
+        out << "#" << i + 1 << "  " << plan.top[i].mappingText << "\n    "
+            << layoutKnobs(plan.top[i].layout) << "\n    " << plan.top[i].reason << "\n";
     return kExitOk;
 }
 

@@ -188,6 +188,18 @@ bool ProjectDocument::applyLayout(int job, const QVariantMap& layout) {
         if (layout.contains("recompute"))
             j.training.recompute = layout["recompute"].toString().toStdString();
         p.mapping.clear(); // the planner's mapping is the engine's best, which auto finds again
+        // On fewer chips than the job had (the planner says why): its smaller placement, the
+        // units it gives up held as its hot spares.
+        if (layout.contains("placement_shape") || layout.contains("placement_nodes")) {
+            j.placement.shape = layout.value("placement_shape").toString().toStdString();
+            j.placement.twisted = layout.value("placement_twisted").toBool();
+            j.placement.nodes = layout.value("placement_nodes").toInt();
+            j.placement.cubes.reset();
+            j.placement.pods.resize(
+                static_cast<std::size_t>(std::max(1, layout.value("placement_slices", 1).toInt())));
+            j.reliability.hotSpareCubes += layout.value("hot_spares").toInt();
+            j.reliability.spareCubes.clear();
+        }
     });
 }
 

@@ -81,13 +81,24 @@ bool PlanTask::start(ProjectDocument* document, int job, int top) {
                 m["fits"] = c.step.fits;
                 m["mapping"] = QString::fromStdString(c.mappingText);
                 m["reason"] = QString::fromStdString(c.reason);
+                if (plan.fewer) {
+                    // The planner chose fewer chips: applying the layout moves the job there.
+                    const auto& f = *plan.fewer;
+                    m["placement_shape"] = QString::fromStdString(f.placement.shape);
+                    m["placement_twisted"] = f.placement.twisted;
+                    m["placement_nodes"] = f.placement.nodes;
+                    m["placement_slices"] = static_cast<int>(f.placement.pods.size());
+                    m["hot_spares"] = f.spareUnits;
+                }
                 candidates << m;
             }
-            return QVariantMap{{"candidates", candidates},
-                               {"evaluated", static_cast<qint64>(plan.layoutsEvaluated)},
-                               {"considered", static_cast<qint64>(plan.layoutsConsidered)},
-                               {"infeasible", QString::fromStdString(plan.infeasibleReason)},
-                               {"elapsedS", plan.elapsedS}};
+            return QVariantMap{
+                {"candidates", candidates},
+                {"evaluated", static_cast<qint64>(plan.layoutsEvaluated)},
+                {"considered", static_cast<qint64>(plan.layoutsConsidered)},
+                {"infeasible", QString::fromStdString(plan.infeasibleReason)},
+                {"fewerChips", plan.fewer ? QString::fromStdString(plan.fewer->why) : QString()},
+                {"elapsedS", plan.elapsedS}};
         },
         0);
     return true;

@@ -134,6 +134,11 @@ class ProjectDocument : public QObject {
     // A job read from a launch config (launch_configs.h), added with undo; false (and
     // errorText) when the project refuses it.
     bool addImportedJob(model::Job job) { return addNewJob(std::move(job)); }
+    // A whole project edit as one undo step (the Size dialog's Apply, document_size_edits.cpp);
+    // false, with errorText, when the engines cannot run it. The cluster must stay the same.
+    bool applyProjectEdit(const QString& text, model::Project after);
+    // A project made elsewhere (a sized plan on another cluster), opened as new and unsaved.
+    bool openUnsaved(model::Project project);
     // Used by the undo commands only.
     void replaceProject(std::shared_ptr<const model::Project> project);
     void replaceFailures(std::vector<model::Component> failures);

@@ -148,6 +148,25 @@ std::string planJson(const PlanResult& plan) {
     out["rejected"] = {{"cannot_run", plan.rejectedInvalid},
                        {"no_mapping", plan.rejectedNoMapping},
                        {"over_hbm", plan.rejectedMemory}};
+    // Skipped without timing (docs/engine.md, "Planner"): a bound shows they cannot win.
+    out["pruned"] = {{"by_step_time_bound", plan.prunedByTime},
+                     {"by_memory_bound", plan.prunedByMemory},
+                     {"equivalent_policy", plan.equivalent}};
+    out["evaluations"] = plan.evaluations;
+    out["chips_given"] = plan.chipsGiven;
+    if (plan.fewer) {
+        const auto& f = *plan.fewer;
+        out["fewer_chips"] = {{"chips", f.chips},
+                              {"idle_chips", f.idleChips},
+                              {"spare_units", f.spareUnits},
+                              {"pods", f.placement.pods},
+                              {"shape", f.placement.shape},
+                              {"twisted", f.placement.twisted},
+                              {"nodes", f.placement.nodes},
+                              {"train_days_on_all", f.daysOnAll},
+                              {"train_days", f.daysOnFewer},
+                              {"why", f.why}};
+    }
     out["elapsed_s"] = plan.elapsedS;
     out["cancelled"] = plan.cancelled;
     if (!plan.infeasibleReason.empty())
@@ -159,6 +178,9 @@ std::string planJson(const PlanResult& plan) {
         row["rank"] = i + 1;
         row["reason"] = c.reason;
         row["layout"] = layoutJson(c.layout, c.mappingText);
+        row["layout"]["zero_stage"] = c.layout.zeroStage;
+        row["layout"]["fsdp_gather"] = c.layout.fsdpPerStep ? "per_step" : "per_pass";
+        row["layout"]["tp_overlap"] = c.layout.tpOverlap;
         const Json step = stepJson(c.step);
         for (const auto& [key, value] : step.items())
             row[key] = value;

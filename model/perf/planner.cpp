@@ -1,6 +1,8 @@
 #include "perf/planner.h"
 
 #include "project/placement.h"
+#include "sizing/job_outlook.h"
+#include "sizing/placement_options.h"
 
 #include <algorithm>
 #include <chrono>
@@ -10,18 +12,6 @@
 namespace podplanner::model::perf {
 
 namespace {
-
-std::vector<int> divisors(std::int64_t n) {
-    std::vector<int> out;
-    for (std::int64_t d = 1; d * d <= n; ++d)
-        if (n % d == 0) {
-            out.push_back(static_cast<int>(d));
-            if (d * d != n)
-                out.push_back(static_cast<int>(n / d));
-        }
-    std::sort(out.begin(), out.end());
-    return out;
-}
 
 std::string format(const char* pattern, double a, double b = 0, double c = 0) {
     char buffer[256];
@@ -69,141 +59,235 @@ std::string comparedWithBest(const StepResult& r, const StepResult& best) {
            worst->name + format(" (+%.3g s)", worst->delta) + "; " + describe(r);
 }
 
+double seconds(std::chrono::steady_clock::time_point since) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+}
+
 } // namespace
 
-PlanResult planJob(const Project& project, std::size_t jobIndex, const PlanOptions& options) {
+PlanResult planPlacement(const Job& job, const ClusterSpec& cluster, const JobPlacement& placement,
+                         const PlanOptions& options) {
     const auto started = std::chrono::steady_clock::now();
-    const auto placements = placeJobs(project);
-    const Job& job = project.jobs.at(jobIndex);
-    const JobPlacement& placement = placements[jobIndex];
-    const JobFabric fabric = jobFabric(project.cluster, placement);
-    const JobContext ctx = makeJobContext(job, project.cluster.chip, fabric, placement.chips());
-    const ModelSpec& m = job.model;
-    const std::int64_t chips = placement.chips();
-    const std::int64_t sequences = job.training.globalBatchTokens / m.seqLen;
+    const JobFabric fabric = jobFabric(cluster, placement);
+    const JobContext ctx = makeJobContext(job, cluster.chip, fabric, placement.chips());
+    const SearchSpace space = searchSpace(ctx, options.depth);
+    SearchOptions search;
+    search.keep = static_cast<std::size_t>(std::max(1, options.top)) * 4;
+    search.prune = options.prune;
+    search.cancel = options.cancel;
+    search.mustBeat = options.mustBeat;
+    SearchResult found = searchLayouts(ctx, space, search);
 
     PlanResult plan;
     plan.job = job.name;
-    plan.chips = chips;
-    const std::size_t keep = static_cast<std::size_t>(std::max(1, options.top)) * 4;
-    std::vector<PlanCandidate> best;
-    double smallestOver = -1;
-    static constexpr std::array<std::uint8_t, kMeshAxes> kOrder = {kTp, kEp, kCp, kPp, kFsdp, kDp};
+    plan.chips = placement.chips();
+    plan.chipsGiven = plan.chips;
+    plan.cancelled = found.cancelled;
+    const SearchCounts& n = found.counts;
+    plan.layoutsConsidered = n.considered;
+    plan.layoutsEvaluated = n.fit;
+    plan.rejectedInvalid = n.cannotRun;
+    plan.rejectedNoMapping = n.noMapping;
+    plan.rejectedMemory = n.overHbm;
+    plan.prunedByTime = n.prunedByTime;
+    plan.prunedByMemory = n.prunedByMemory;
+    plan.evaluations = n.evaluations;
+    plan.equivalent = n.equivalent;
+    plan.smallestOverHbmBytes = std::max(0.0, n.smallestOverHbmBytes);
 
-    for (int tp : divisors(chips)) {
-        if (m.heads % tp != 0)
-            continue;
-        for (int pp : divisors(chips / tp)) {
-            if (pp > m.layers)
-                continue;
-            for (int ep : divisors(chips / (tp * pp))) {
-                if (m.isMoe() ? m.experts % ep != 0 : ep != 1)
-                    continue;
-                for (int cp : divisors(chips / (static_cast<std::int64_t>(tp) * pp * ep))) {
-                    if (cp > 1 && (m.seqLen % cp != 0 || cp > 32))
-                        continue;
-                    const std::int64_t rest =
-                        chips / (static_cast<std::int64_t>(tp) * pp * ep * cp);
-                    for (int fsdp : divisors(rest)) {
-                        const int dp = static_cast<int>(rest / fsdp);
-                        const std::int64_t batchShards = static_cast<std::int64_t>(dp) * fsdp * ep;
-                        if (sequences % batchShards != 0)
-                            continue;
-                        for (int mbFactor = 1; mbFactor <= 64; mbFactor *= 2) {
-                            const int microbatches = pp > 1 ? pp * mbFactor : mbFactor;
-                            if (sequences % (batchShards * microbatches) != 0)
-                                break;
-                            for (int vs = 1; vs <= (pp > 1 ? 4 : 1); vs *= 2) {
-                                if (m.layers < pp * vs)
-                                    break;
-                                for (Recompute rc :
-                                     {Recompute::None, Recompute::Selective, Recompute::Full}) {
-                                    if (options.cancel && options.cancel->load()) {
-                                        plan.cancelled = true;
-                                        goto done;
-                                    }
-                                    ++plan.layoutsConsidered;
-                                    Layout l;
-                                    l.sizes = {dp, fsdp, tp, pp, ep, cp};
-                                    l.microbatches = microbatches;
-                                    l.virtualStages = vs;
-                                    l.recompute = rc;
-                                    l.sequenceParallel = true;
-                                    if (layoutProblem(ctx, l)) {
-                                        ++plan.rejectedInvalid;
-                                        continue;
-                                    }
-                                    const auto mapping = greedyMapping(fabric, l.sizes, kOrder);
-                                    if (mapping) {
-                                        l.mapping = *mapping;
-                                    } else {
-                                        // Rare: only another order or split fits.
-                                        StepResult probe;
-                                        if (!chooseBestMapping(ctx, l, probe)) {
-                                            ++plan.rejectedNoMapping;
-                                            continue;
-                                        }
-                                    }
-                                    const StepResult step = evaluateLayout(ctx, l);
-                                    if (!step.fits) {
-                                        const double over =
-                                            step.memory.total() - ctx.hbmCapacityBytes;
-                                        ++plan.rejectedMemory;
-                                        if (smallestOver < 0 || (over > 0 && over < smallestOver))
-                                            smallestOver = std::max(0.0, over);
-                                        continue;
-                                    }
-                                    ++plan.layoutsEvaluated;
-                                    PlanCandidate c{l, step, {}, {}};
-                                    if (best.size() < keep) {
-                                        best.push_back(c);
-                                    } else {
-                                        auto worst = std::min_element(
-                                            best.begin(), best.end(),
-                                            [](const auto& a, const auto& b) {
-                                                return a.step.tokensPerS < b.step.tokensPerS;
-                                            });
-                                        if (c.step.tokensPerS > worst->step.tokensPerS)
-                                            *worst = c;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-done:
     // The finalists get the best mesh mapping (every axis order), then are ranked.
+    std::vector<PlanCandidate>& best = found.best;
     for (auto& c : best) {
         chooseBestMapping(ctx, c.layout, c.step);
         c.mappingText = describeMapping(c.layout.mapping, fabric);
     }
     std::sort(best.begin(), best.end(),
               [](const auto& a, const auto& b) { return a.step.tokensPerS > b.step.tokensPerS; });
-    if (best.size() > static_cast<std::size_t>(options.top))
-        best.resize(static_cast<std::size_t>(options.top));
+    if (best.size() > static_cast<std::size_t>(std::max(1, options.top)))
+        best.resize(static_cast<std::size_t>(std::max(1, options.top)));
     for (std::size_t i = 0; i < best.size(); ++i)
         best[i].reason = i == 0 ? "fastest: " + describe(best[0].step)
                                 : comparedWithBest(best[i].step, best[0].step);
     plan.top = std::move(best);
-    plan.smallestOverHbmBytes = std::max(0.0, smallestOver);
     if (plan.top.empty() && !plan.cancelled) {
         const double gib = 1024.0 * 1024.0 * 1024.0;
-        if (plan.rejectedMemory > 0)
+        if (n.overHbm + n.prunedByMemory > 0)
             plan.infeasibleReason =
                 format("no layout fits in HBM: the closest needs %.1f GiB more per chip than the "
                        "%.1f GiB each chip has",
-                       smallestOver / gib, ctx.hbmCapacityBytes / gib);
+                       n.smallestOverHbmBytes / gib, ctx.hbmCapacityBytes / gib);
         else
             plan.infeasibleReason =
                 "no layout can run: the heads, layers, experts or global batch do not divide "
                 "over these chips (" +
-                std::to_string(chips) + ")";
+                std::to_string(plan.chips) + ")";
     }
     plan.elapsedS =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return plan;
+}
+
+namespace {
+
+struct Alternative {
+    sizing::PlacementOption option;
+    Project project; // the job on the smaller placement, the units it gives up as its spares
+    PlanResult plan;
+    double days = 0;
+};
+
+// The job with its placement replaced and the units it no longer uses held as its hot spares.
+Project onFewerChips(const Project& project, std::size_t index,
+                     const sizing::PlacementOption& option) {
+    Project p = project;
+    Job& job = p.jobs[index];
+    job.placement.pods = option.placement.pods;
+    job.placement.shape = option.placement.shape;
+    job.placement.twisted = option.placement.twisted;
+    job.placement.nodes = option.placement.nodes;
+    job.placement.cubes.reset();
+    if (project.cluster.pod.kind != PodKind::Tpu2d) {
+        job.reliability.hotSpareCubes += option.freeUnits;
+        job.reliability.spareCubes.clear();
+    }
+    return p;
+}
+
+// Days to train with goodput when the job runs `layout` in `project` (0: it cannot).
+double trainingDays(const Project& project, std::size_t index, const Layout& layout,
+                    double* goodput = nullptr) {
+    Project p = project;
+    sizing::writeLayout(p.jobs[index], layout);
+    const auto outlook = sizing::outlookOf(p, index);
+    if (!outlook)
+        return 0;
+    if (goodput)
+        *goodput = outlook->reliability.goodput.expected;
+    return outlook->trainDays();
+}
+
+void addCounts(PlanResult& into, const PlanResult& from) {
+    into.layoutsConsidered += from.layoutsConsidered;
+    into.layoutsEvaluated += from.layoutsEvaluated;
+    into.rejectedInvalid += from.rejectedInvalid;
+    into.rejectedNoMapping += from.rejectedNoMapping;
+    into.rejectedMemory += from.rejectedMemory;
+    into.prunedByTime += from.prunedByTime;
+    into.prunedByMemory += from.prunedByMemory;
+    into.evaluations += from.evaluations;
+    into.equivalent += from.equivalent;
+    into.cancelled = into.cancelled || from.cancelled;
+}
+
+std::string fewerChipsWhy(const PlanResult& all, const Alternative& alt, const FewerChips& f,
+                          double goodputAll, double goodputFewer, const PodSpec& pod) {
+    std::string left =
+        std::to_string(f.idleChips) + " of the " + std::to_string(all.chips) + " chips";
+    if (f.spareUnits > 0)
+        left += " (" + std::to_string(f.spareUnits) +
+                (pod.kind == PodKind::GpuFatTree ? " nodes" : " cubes") + " kept as hot spares)";
+    else
+        left += " idle";
+    if (all.top.empty())
+        return "leaves " + left + ": " + all.infeasibleReason + "; on " + std::to_string(f.chips) +
+               " chips (" + alt.option.text + ") it can, " +
+               format("%.1f days to train", f.daysOnFewer);
+    const double speedup = alt.plan.top.front().step.tokensPerS / all.top.front().step.tokensPerS;
+    const bool faster = speedup > 1.0;
+    return "leaves " + left + ": it trains sooner on " + std::to_string(f.chips) + " (" +
+           alt.option.text + ")" +
+           format(", %.2f days instead of %.2f", f.daysOnFewer, f.daysOnAll) +
+           (faster ? format(", %.1f%% more tokens/s", 100 * (speedup - 1))
+                   : format(" with %.1f%% fewer tokens/s", 100 * (1 - speedup))) +
+           format("; goodput %.1f%% instead of %.1f%%", 100 * goodputFewer, 100 * goodputAll);
+}
+
+} // namespace
+
+PlanResult planJob(const Project& project, std::size_t jobIndex, const PlanOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
+    const auto placements = placeJobs(project);
+    const Job& job = project.jobs.at(jobIndex);
+    PlanResult plan = planPlacement(job, project.cluster, placements[jobIndex], options);
+    if (!options.allowFewerChips || plan.cancelled) {
+        plan.elapsedS = seconds(started);
+        return plan;
+    }
+    double goodputAll = 0;
+    const double daysAll =
+        plan.top.empty() ? 0 : trainingDays(project, jobIndex, plan.top[0].layout, &goodputAll);
+
+    // Screen the smaller placements with the quick search, plan the best two fully.
+    std::vector<Alternative> screened;
+    PlanOptions quick = options;
+    quick.top = 1;
+    quick.depth = SearchDepth::Quick;
+    quick.allowFewerChips = false;
+    for (const auto& option :
+         sizing::smallerPlacements(project.cluster, job.placement, plan.chips)) {
+        Alternative alt{option, onFewerChips(project, jobIndex, option), {}, 0};
+        std::vector<JobPlacement> altPlacements;
+        try {
+            altPlacements = placeJobs(alt.project);
+        } catch (const std::exception&) {
+            continue; // the spares do not fit beside the other jobs
+        }
+        alt.plan = planPlacement(alt.project.jobs[jobIndex], project.cluster,
+                                 altPlacements[jobIndex], quick);
+        addCounts(plan, alt.plan);
+        if (alt.plan.cancelled)
+            break;
+        if (alt.plan.top.empty())
+            continue;
+        alt.days = trainingDays(alt.project, jobIndex, alt.plan.top[0].layout);
+        if (alt.days > 0)
+            screened.push_back(std::move(alt));
+    }
+    std::sort(screened.begin(), screened.end(),
+              [](const auto& a, const auto& b) { return a.days < b.days; });
+    if (screened.size() > 2)
+        screened.resize(2);
+    PlanOptions thorough = options;
+    thorough.allowFewerChips = false;
+    std::optional<Alternative> best;
+    double goodputFewer = 0;
+    for (auto& alt : screened) {
+        if (plan.cancelled)
+            break;
+        const auto altPlacements = placeJobs(alt.project);
+        alt.plan = planPlacement(alt.project.jobs[jobIndex], project.cluster,
+                                 altPlacements[jobIndex], thorough);
+        addCounts(plan, alt.plan);
+        double goodput = 0;
+        alt.days = alt.plan.top.empty()
+                       ? 0
+                       : trainingDays(alt.project, jobIndex, alt.plan.top[0].layout, &goodput);
+        if (alt.days > 0 && (!best || alt.days < best->days)) {
+            goodputFewer = goodput;
+            best = std::move(alt);
+        }
+    }
+    // Fewer chips only when they train sooner (0.2% margin: not for noise), or when all cannot.
+    if (!best || plan.cancelled || (daysAll > 0 && best->days >= daysAll * 0.998)) {
+        plan.elapsedS = seconds(started);
+        return plan;
+    }
+    PlanResult& full = best->plan;
+    const double daysFewer = best->days;
+    FewerChips f;
+    f.placement = best->project.jobs[jobIndex].placement;
+    f.chips = full.chips;
+    f.idleChips = plan.chips - full.chips;
+    f.spareUnits = project.cluster.pod.kind == PodKind::Tpu2d ? 0 : best->option.freeUnits;
+    f.daysOnAll = daysAll;
+    f.daysOnFewer = daysFewer;
+    f.why = fewerChipsWhy(plan, *best, f, goodputAll, goodputFewer, project.cluster.pod);
+    plan.top = full.top;
+    plan.chips = full.chips;
+    plan.infeasibleReason.clear();
+    plan.smallestOverHbmBytes = full.smallestOverHbmBytes;
+    plan.fewer = std::move(f);
+    plan.elapsedS = seconds(started);
     return plan;
 }
 

@@ -98,6 +98,7 @@ ApplicationWindow {
     Action { id: repairAction; text: qsTr("Repair &everything"); enabled: document.failures.length > 0; onTriggered: document.repairAll() }
     Action { id: addJobAction; text: qsTr("&Add job…"); shortcut: "Ctrl+J"; enabled: document.loaded; onTriggered: addJobDialog.open() }
     Action { id: removeJobAction; text: qsTr("&Remove job"); enabled: document.loaded; onTriggered: document.removeJob(document.selectedJob) }
+    Action { id: sizeAction; text: qsTr("Si&ze…"); shortcut: "Ctrl+Shift+P"; enabled: document.loaded; onTriggered: sizeDialog.open() }
     Action { id: autoPlanAction; text: qsTr("Auto-&plan…"); shortcut: "Ctrl+P"; enabled: document.loaded; onTriggered: autoPlan.open() }
     Action { id: fitAction; text: qsTr("&Fit to selection"); shortcut: "F"; enabled: sceneController.selectedRacks.length > 0; onTriggered: scene.fitSelection() }
     Action { id: clearSelectionAction; text: qsTr("Clear selection"); shortcut: "Esc"; enabled: sceneController.selectedRacks.length > 0; onTriggered: sceneController.clearSelection() }
@@ -164,6 +165,7 @@ ApplicationWindow {
             MenuItem { action: addJobAction }
             MenuItem { action: removeJobAction }
             MenuItem { action: autoPlanAction }
+            MenuItem { action: sizeAction }
             MenuSeparator {}
             MenuItem { action: placeOnSelectionAction }
             MenuItem { action: sparesOnSelectionAction }
@@ -357,6 +359,7 @@ ApplicationWindow {
     NewProjectDialog { id: newDialog; document: window.document; anchors.centerIn: parent }
     AddJobDialog { id: addJobDialog; document: window.document; anchors.centerIn: parent }
     AutoPlanDialog { id: autoPlan; document: window.document; anchors.centerIn: parent }
+    SizeDialog { id: sizeDialog; document: window.document; anchors.centerIn: parent }
 
     Menu {
         id: sceneMenu

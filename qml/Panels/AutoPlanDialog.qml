@@ -33,9 +33,10 @@ Dialog {
                 text: plan.running ? qsTr("Searching the layouts of %1 chips…").arg(document.jobSettings.chips)
                       : plan.cancelled ? qsTr("Search cancelled.")
                       : plan.result && plan.result.error ? plan.result.error
-                      : plan.result ? qsTr("%1 layouts timed of %2 considered in %3 ms. %4")
+                      : plan.result ? qsTr("%1 layouts timed of %2 considered in %3 ms. %4%5")
                                         .arg(plan.result.evaluated).arg(plan.result.considered)
                                         .arg((plan.result.elapsedS * 1000).toFixed(0)).arg(plan.result.infeasible || "")
+                                        .arg(plan.result.fewerChips ? qsTr("Fewer chips: ") + plan.result.fewerChips : "")
                       : ""
             }
             Button {

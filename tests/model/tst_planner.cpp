@@ -1,0 +1,175 @@
+// The planner's search: pruning by bounds finds what timing every configuration finds, the
+// counts add up, the space is broader than Calculon's, and fewer chips are used (idle or as
+// spares) when the batch does not split or failures make spares pay.
+#include "perf/planner.h"
+#include "sizing_fixture.h"
+
+#include <QtTest>
+
+using namespace podplanner::model;
+using namespace podplanner::model::perf;
+
+namespace {
+
+PlanOptions exactOn(bool prune) {
+    PlanOptions o;
+    o.top = 5;
+    o.allowFewerChips = false;
+    o.prune = prune;
+    return o;
+}
+
+std::int64_t accounted(const PlanResult& p) {
+    return p.layoutsEvaluated + p.rejectedMemory + p.prunedByTime + p.prunedByMemory +
+           p.equivalent + p.rejectedNoMapping + p.rejectedInvalid;
+}
+
+} // namespace
+
+class TestPlanner : public QObject {
+    Q_OBJECT
+  private slots:
+    void pruningFindsWhatTimingEverythingFinds_data() {
+        QTest::addColumn<QString>("cluster");
+        QTest::addColumn<QString>("placement");
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("training");
+        QTest::addColumn<int>("chips");
+        const sizingtest::JobText base;
+        QTest::newRow("v4 cube, dense, MaxText policies")
+            << R"({"preset": "tpu-v4-pod"})"
+            << R"({"pod": 0, "shape": "4x4x4"})" << QString::fromStdString(base.model)
+            << QString::fromStdString(base.training) << 64;
+        QTest::newRow("16 H100, dense, Megatron")
+            << R"({"preset": "h100-cluster"})"
+            << R"({"pod": 0, "nodes": 2})" << QString::fromStdString(base.model)
+            << QString::fromStdString(base.training) << 16;
+        QTest::newRow("v5p 4x4x8, MoE")
+            << R"({"preset": "tpu-v5p-pod"})"
+            << R"({"pod": 0, "shape": "4x4x8"})"
+            << R"({"layers": 8, "d_model": 2048, "heads": 16, "kv_heads": 8, "head_dim": 128,
+                  "ffn": 8192, "vocab": 32000, "seq_len": 4096, "experts": 16, "top_k": 2,
+                  "expert_ffn": 2048})"
+            << R"({"global_batch_tokens": 1048576, "total_tokens": 1000000000})" << 128;
+        QTest::newRow("8 A100, tight HBM")
+            << R"({"preset": "a100-cluster"})"
+            << R"({"pod": 0, "nodes": 1})"
+            << R"({"layers": 40, "d_model": 5120, "heads": 40, "kv_heads": 40, "head_dim": 128,
+                  "ffn": 13824, "vocab": 32000, "seq_len": 4096})"
+            << R"({"global_batch_tokens": 1048576, "total_tokens": 1000000000})" << 8;
+    }
+    void pruningFindsWhatTimingEverythingFinds() {
+        QFETCH(QString, cluster);
+        QFETCH(QString, placement);
+        QFETCH(QString, model);
+        QFETCH(QString, training);
+        QFETCH(int, chips);
+        sizingtest::JobText job;
+        job.model = model.toStdString();
+        job.training = training.toStdString();
+        job.placement = placement.toStdString();
+        job.parallelism = R"({"fsdp": )" + std::to_string(chips) + "}";
+        const Project p = sizingtest::project(cluster.toStdString(), job);
+        const PlanResult pruned = planJob(p, 0, exactOn(true));
+        const PlanResult all = planJob(p, 0, exactOn(false));
+        QCOMPARE(pruned.layoutsConsidered, all.layoutsConsidered);
+        QCOMPARE(all.prunedByTime + all.prunedByMemory, std::int64_t{0});
+        QVERIFY(pruned.evaluations < all.evaluations);
+        QCOMPARE(pruned.top.size(), all.top.size());
+        QVERIFY(!all.top.empty());
+        for (std::size_t i = 0; i < all.top.size(); ++i)
+            QVERIFY2(std::abs(pruned.top[i].step.stepS - all.top[i].step.stepS) <=
+                         1e-12 * all.top[i].step.stepS,
+                     qPrintable(QString("#%1: %2 s pruned, %3 s timing everything")
+                                    .arg(i + 1)
+                                    .arg(pruned.top[i].step.stepS)
+                                    .arg(all.top[i].step.stepS)));
+    }
+
+    void everyConfigurationIsAccountedFor() {
+        const Project p = sizingtest::project(R"({"preset": "tpu-v4-pod"})");
+        for (bool prune : {true, false}) {
+            const PlanResult r = planJob(p, 0, exactOn(prune));
+            QCOMPARE(accounted(r), r.layoutsConsidered);
+            QCOMPARE(r.evaluations, r.layoutsEvaluated + r.rejectedMemory);
+        }
+    }
+
+    void spaceIsBroaderThanCalculonsOn530bAnd5120Gpus() {
+        // Calculon (SC23) searches 663,952 configurations of Megatron-Turing NLG 530B on 5,120
+        // A100s: tp, pp, dp, microbatch size, interleaving, recompute, optimizer sharding, tp
+        // communication and overlap, offloads. The same job on 640 DGX nodes:
+        Project p = sizingtest::projectFile("tests/data/sizing/mtnlg-530b-a100.podplanner");
+        p.jobs[0].placement.nodes = 640;
+        const PlanResult r = planJob(p, 0, exactOn(true));
+        QVERIFY2(r.layoutsConsidered > 663952, qPrintable(QString::number(r.layoutsConsidered)));
+        QVERIFY(!r.top.empty());
+        QVERIFY(r.prunedByTime > r.evaluations); // most are skipped by the bound, not timed
+    }
+
+    void batchThatDoesNotSplitIsPlannedOnFewerChips() {
+        // 1,920 sequences cannot split over 641 nodes (5,128 GPUs): 641 is 641 x 1.
+        const Project p = sizingtest::projectFile("tests/data/sizing/mtnlg-530b-a100.podplanner");
+        PlanOptions allChips = exactOn(true);
+        QVERIFY(planJob(p, 0, allChips).top.empty());
+        PlanOptions o;
+        o.top = 3;
+        const PlanResult r = planJob(p, 0, o);
+        QVERIFY(!r.top.empty());
+        QVERIFY(r.fewer.has_value());
+        QCOMPARE(r.chipsGiven, std::int64_t{5128});
+        QVERIFY(r.chips < 5128);
+        QCOMPARE(r.fewer->idleChips, 5128 - r.chips);
+        QCOMPARE(r.top[0].layout.sizes[0] * r.top[0].layout.sizes[1] * r.top[0].layout.sizes[2] *
+                     r.top[0].layout.sizes[3] * r.top[0].layout.sizes[4] * r.top[0].layout.sizes[5],
+                 static_cast<int>(r.chips));
+        const QString why = QString::fromStdString(r.fewer->why);
+        QVERIFY2(why.contains("do not divide") && why.contains(QString::number(r.fewer->idleChips)),
+                 qPrintable(why));
+    }
+
+    void spareCubeIsKeptUnderAHighFailureRate() {
+        // A pod of 9 cubes, the job on all of them: with cubes failing every few days and a
+        // day to repair, holding one back as a hot spare trains sooner than computing on it.
+        const std::string cluster = R"({"preset": "tpu-v4-pod", "overrides": {
+            "pod": {"cubes": 9, "max_slice_cubes": 9},
+            "failure_rates": {"cube_per_1000_days": 30, "host_per_1000_days": 20}}})";
+        sizingtest::JobText job;
+        job.placement = R"({"pod": 0, "shape": "4x12x12"})";
+        job.parallelism = R"({"fsdp": 576})";
+        job.training = R"({"global_batch_tokens": 9437184, "total_tokens": 100000000000})";
+        const PlanResult r = planJob(sizingtest::project(cluster, job), 0, {3, nullptr});
+        QVERIFY(r.fewer.has_value());
+        QVERIFY(r.fewer->spareUnits >= 1);
+        QVERIFY(r.fewer->daysOnFewer < r.fewer->daysOnAll);
+        QVERIFY2(QString::fromStdString(r.fewer->why).contains("hot spares"), r.fewer->why.c_str());
+    }
+
+    void noFailuresNoReasonToHoldChipsBack() {
+        const std::string cluster = R"({"preset": "tpu-v4-pod", "overrides": {
+            "pod": {"cubes": 8, "max_slice_cubes": 8},
+            "failure_rates": {"chip_per_1000_days": 0, "host_per_1000_days": 0,
+              "cube_per_1000_days": 0, "ocs_per_1000_days": 0, "ici_link_per_1000_days": 0,
+              "dcn_link_per_1000_days": 0, "switch_per_1000_days": 0,
+              "power_row_per_1000_days": 0, "sdc_per_chip_hour": 0}}})";
+        sizingtest::JobText job;
+        job.placement = R"({"pod": 0, "shape": "8x8x8"})";
+        job.parallelism = R"({"fsdp": 512})";
+        const PlanResult r = planJob(sizingtest::project(cluster, job), 0, {3, nullptr});
+        QVERIFY(!r.fewer.has_value());
+        QCOMPARE(r.chips, std::int64_t{512});
+    }
+
+    void cancelStopsTheSearch() {
+        const Project p = sizingtest::project(R"({"preset": "tpu-v4-pod"})");
+        std::atomic<bool> cancel{true};
+        PlanOptions o = exactOn(true);
+        o.cancel = &cancel;
+        const PlanResult r = planJob(p, 0, o);
+        QVERIFY(r.cancelled);
+        QCOMPARE(r.evaluations, std::int64_t{0});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlanner)
+#include "tst_planner.moc"
