@@ -10,16 +10,15 @@ const char* collectiveKindName(CollectiveKind kind) {
     return names[static_cast<std::size_t>(kind)];
 }
 
-AxisGroup axisGroup(const MeshMapping& mapping, const JobFabric& fabric, std::uint8_t mesh) {
-    // Accumulate per level; then order slowest first.
+namespace {
+
+// One mesh axis's segments, accumulated per level before they are ordered slowest first.
+struct LevelSums {
     std::array<LevelGroup, 4> byLevel{};
     std::array<bool, 4> present{};
     int torusAxesFull = 0;
-    for (int s = 0; s < mapping.count; ++s) {
-        const Segment& seg = mapping.segments[static_cast<std::size_t>(s)];
-        if (seg.mesh != mesh)
-            continue;
-        const PhysicalAxis& axis = fabric.axes[seg.physical];
+
+    void add(const Segment& seg, const PhysicalAxis& axis) {
         const auto li = static_cast<std::size_t>(axis.level);
         LevelGroup& g = byLevel[li];
         g.level = axis.level;
@@ -44,31 +43,65 @@ AxisGroup axisGroup(const MeshMapping& mapping, const JobFabric& fabric, std::ui
             g.latencyS = (g.members - 1) * axis.hopLatencyS;
         }
     }
-    AxisGroup group;
-    int torusAxesInFabric = 0;
-    for (int p = 0; p < fabric.count; ++p)
-        torusAxesInFabric += fabric.axes[static_cast<std::size_t>(p)].level == Level::Torus;
-    // NCCL runs one flat ring over all members of switched levels (NVLink inside a node, the
-    // network between nodes): its n - 1 steps are n_outer - 1 crossings of the slower level and
-    // n_outer (n_inner - 1) of the faster (tuning.cc's nInterSteps and nsteps - nInterSteps).
-    // XLA on a TPU slice is hierarchical instead: the torus level's steps are taken once.
-    int outerSwitched = 1;
-    for (std::size_t li = 4; li-- > 0;) {
-        if (!present[li])
-            continue;
-        LevelGroup g = byLevel[li];
-        if (g.level == Level::Torus) {
-            g.coversTwistedTorus = torusAxesFull == torusAxesInFabric;
-        } else {
-            g.latencyS *= outerSwitched;
-            outerSwitched *= g.members;
+
+    AxisGroup finish(const JobFabric& fabric, int torusAxesInFabric) const {
+        AxisGroup group;
+        // NCCL runs one flat ring over all members of switched levels (NVLink inside a node,
+        // the network between nodes): its n - 1 steps are n_outer - 1 crossings of the slower
+        // level and n_outer (n_inner - 1) of the faster (tuning.cc's nInterSteps and nsteps -
+        // nInterSteps). XLA on a TPU slice is hierarchical instead: the torus level's steps
+        // are taken once.
+        int outerSwitched = 1;
+        for (std::size_t li = 4; li-- > 0;) {
+            if (!present[li])
+                continue;
+            LevelGroup g = byLevel[li];
+            if (g.level == Level::Torus) {
+                g.coversTwistedTorus = torusAxesFull == torusAxesInFabric;
+            } else {
+                g.latencyS *= outerSwitched;
+                outerSwitched *= g.members;
+            }
+            group.levels[static_cast<std::size_t>(group.count++)] = g;
+            group.members *= g.members;
         }
-        group.levels[static_cast<std::size_t>(group.count++)] = g;
-        group.members *= g.members;
+        group.twistedGain = fabric.twistedAllToAllGain;
+        group.baseLatencyS = fabric.collectiveBaseS;
+        return group;
     }
-    group.twistedGain = fabric.twistedAllToAllGain;
-    group.baseLatencyS = fabric.collectiveBaseS;
-    return group;
+};
+
+int torusAxes(const JobFabric& fabric) {
+    int n = 0;
+    for (int p = 0; p < fabric.count; ++p)
+        n += fabric.axes[static_cast<std::size_t>(p)].level == Level::Torus;
+    return n;
+}
+
+} // namespace
+
+AxisGroup axisGroup(const MeshMapping& mapping, const JobFabric& fabric, std::uint8_t mesh) {
+    LevelSums sums;
+    for (int s = 0; s < mapping.count; ++s) {
+        const Segment& seg = mapping.segments[static_cast<std::size_t>(s)];
+        if (seg.mesh == mesh)
+            sums.add(seg, fabric.axes[seg.physical]);
+    }
+    return sums.finish(fabric, torusAxes(fabric));
+}
+
+std::array<AxisGroup, kMeshAxes> axisGroups(const MeshMapping& mapping, const JobFabric& fabric) {
+    // One pass over the segments for every mesh axis: the step model needs them all.
+    std::array<LevelSums, kMeshAxes> sums;
+    for (int s = 0; s < mapping.count; ++s) {
+        const Segment& seg = mapping.segments[static_cast<std::size_t>(s)];
+        sums[seg.mesh].add(seg, fabric.axes[seg.physical]);
+    }
+    const int torus = torusAxes(fabric);
+    std::array<AxisGroup, kMeshAxes> out;
+    for (std::size_t a = 0; a < kMeshAxes; ++a)
+        out[a] = sums[a].finish(fabric, torus);
+    return out;
 }
 
 namespace {

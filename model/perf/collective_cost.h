@@ -42,6 +42,8 @@ struct AxisGroup {
 };
 
 AxisGroup axisGroup(const MeshMapping& mapping, const JobFabric& fabric, std::uint8_t mesh);
+// The groups of every mesh axis at once.
+std::array<AxisGroup, kMeshAxes> axisGroups(const MeshMapping& mapping, const JobFabric& fabric);
 
 // `bytes` is the full (gathered / reduced) size for AG, RS and AR; the total exchanged by the
 // group for all-to-all; the message size for point-to-point.

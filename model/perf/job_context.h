@@ -3,6 +3,7 @@
 // kernel constants, the framework's bytes per parameter, the fabric the job's placement gives
 // it, the batch and the precision.
 #include "hardware/chip_type.h"
+#include "perf/collective_cost.h"
 #include "perf/fabric.h"
 #include "perf/framework.h"
 #include "perf/kernel_cost.h"
@@ -40,8 +41,7 @@ inline constexpr double kHbmReserveFraction = 0.05;
 struct LayerCost;
 
 // The last few layer costs computed for this job: a layout search times many layouts that share
-// the tokens per microbatch and the tp, ep and cp sizes, whose layer cost is the same. Not
-// shared between threads: each thread makes its own JobContext.
+// the tokens per microbatch and the tp, ep and cp sizes, whose layer cost is the same.
 struct LayerCostCache {
     struct Key {
         double tokens = -1;
@@ -55,22 +55,38 @@ struct LayerCostCache {
     std::size_t next = 0;
 };
 
+// The communication groups of the last mapping timed: a search times its configurations of
+// one split (ZeRO stages, gathers, policies) one after another on the same mapping.
+struct AxisGroupsCache {
+    MeshMapping mapping;
+    bool valid = false;
+    std::array<AxisGroup, kMeshAxes> groups{};
+};
+
+// What evaluations of one job remember between layouts. Not shared between threads: each
+// thread makes its own JobContext.
+struct EvaluationCache {
+    LayerCostCache layers;
+    AxisGroupsCache axisGroups;
+};
+
 // Owns a cache; a copied context starts with an empty one of its own (so that copies used on
 // other threads never share it).
-class LayerCostCacheHandle {
+class EvaluationCacheHandle {
   public:
-    LayerCostCacheHandle() : cache_(std::make_unique<LayerCostCache>()) {}
-    LayerCostCacheHandle(const LayerCostCacheHandle&) : LayerCostCacheHandle() {}
-    LayerCostCacheHandle& operator=(const LayerCostCacheHandle&) {
-        cache_ = std::make_unique<LayerCostCache>();
+    EvaluationCacheHandle() : cache_(std::make_unique<EvaluationCache>()) {}
+    EvaluationCacheHandle(const EvaluationCacheHandle&) : EvaluationCacheHandle() {}
+    EvaluationCacheHandle& operator=(const EvaluationCacheHandle&) {
+        cache_ = std::make_unique<EvaluationCache>();
         return *this;
     }
-    LayerCostCacheHandle(LayerCostCacheHandle&&) = default;
-    LayerCostCacheHandle& operator=(LayerCostCacheHandle&&) = default;
-    LayerCostCache& operator*() const { return *cache_; }
+    EvaluationCacheHandle(EvaluationCacheHandle&&) = default;
+    EvaluationCacheHandle& operator=(EvaluationCacheHandle&&) = default;
+    EvaluationCache& operator*() const { return *cache_; }
+    EvaluationCache* operator->() const { return cache_.get(); }
 
   private:
-    std::unique_ptr<LayerCostCache> cache_;
+    std::unique_ptr<EvaluationCache> cache_;
 };
 
 struct JobContext {
@@ -86,7 +102,7 @@ struct JobContext {
     double hbmCapacityBytes = 0; // usable: the chip's HBM less the allocator's reserve
     double matmulBytes = 2;      // bytes per matmul operand element at the job's precision
     double activationBytes = 2;  // activations are kept and sent in bf16 (fp32 for fp32 runs)
-    LayerCostCacheHandle layerCache;
+    EvaluationCacheHandle cache;
 };
 
 // Layers on the busiest pipeline stage: stages get ceil(L / (pp v)) layers per model chunk,

@@ -232,7 +232,7 @@ LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens
 
 const LayerCost& cachedLayerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
                                  bool sequenceParallel) {
-    LayerCostCache& cache = *ctx.layerCache;
+    LayerCostCache& cache = ctx.cache->layers;
     const LayerCostCache::Key key{tokens, sizes[kTp], sizes[kEp], sizes[kCp], sequenceParallel};
     for (std::size_t i = 0; i < LayerCostCache::kEntries; ++i)
         if (cache.values[i] && cache.keys[i] == key)

@@ -34,6 +34,25 @@ AxisGroup jointGroup(const MeshMapping& mapping, const JobFabric& fabric,
     return axisGroup(joined, fabric, into);
 }
 
+const std::array<AxisGroup, kMeshAxes>& cachedAxisGroups(const JobContext& ctx,
+                                                         const MeshMapping& mapping) {
+    AxisGroupsCache& cache = ctx.cache->axisGroups;
+    const auto used = static_cast<std::size_t>(mapping.count);
+    const bool same =
+        cache.valid && cache.mapping.count == mapping.count &&
+        std::equal(mapping.segments.begin(), mapping.segments.begin() + used,
+                   cache.mapping.segments.begin(), [](const Segment& a, const Segment& b) {
+                       return a.mesh == b.mesh && a.physical == b.physical &&
+                              a.factor == b.factor && a.stride == b.stride;
+                   });
+    if (!same) {
+        cache.mapping = mapping;
+        cache.groups = axisGroups(mapping, ctx.fabric);
+        cache.valid = true;
+    }
+    return cache.groups;
+}
+
 // Weight tensors of one layer, each gathered or reduced on its own by XLA and DeepSpeed: Q, K,
 // V, output, the MLP's two or three matrices, the router, two norm scales (DeepSpeed: and four
 // biases).
@@ -71,9 +90,7 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     const double layerBackward = layer.backward() + in.plan.recomputeS;
     Recorder rec{r};
     CommResult out;
-    AxisGroup groups[kMeshAxes];
-    for (std::uint8_t a = 0; a < kMeshAxes; ++a)
-        groups[a] = axisGroup(l.mapping, ctx.fabric, a);
+    const std::array<AxisGroup, kMeshAxes>& groups = cachedAxisGroups(ctx, l.mapping);
 
     // Tensor parallelism: per layer, an all-gather before and a reduce-scatter after each of
     // the attention and MLP blocks (one pair for a parallel block), or an all-reduce after each
@@ -104,7 +121,16 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
             total += forward;
             forward *= 2.0;
         }
-        if (l.tpOverlap) {
+        // Overlap hides tp behind the matmuls only inside the fast domain: Transformer Engine's
+        // userbuffers work over NVLink, XLA's collective matmuls over ICI; a tp group that
+        // reaches the network waits for it.
+        const AxisGroup& tpGroup = groups[kTp];
+        const bool fastDomain =
+            std::all_of(tpGroup.levels.begin(), tpGroup.levels.begin() + tpGroup.count,
+                        [](const LevelGroup& g) {
+                            return g.level == Level::Torus || g.level == Level::NvLink;
+                        });
+        if (l.tpOverlap && fastDomain) {
             forward = std::max(0.0, forward - layer.forwardMatmulS * (in.plan.everything ? 2 : 1));
             backward = std::max(0.0, hiddenable - dgrad - wgrad);
         }
