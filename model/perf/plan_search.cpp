@@ -7,7 +7,6 @@
 #include "perf/memory_model.h"
 
 #include <algorithm>
-#include <limits>
 #include <map>
 #include <optional>
 
@@ -15,7 +14,6 @@ namespace podplanner::model::perf {
 
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr std::array<std::uint8_t, kMeshAxes> kGreedyOrder = {kTp, kEp, kCp, kPp, kFsdp, kDp};
 
 std::vector<int> divisors(std::int64_t n) {
@@ -46,6 +44,16 @@ struct Group {
     int probeSplit = -1;     // the configuration that was timed for the bound
     int probeKnob = -1;
     bool probeFits = false;
+    int splitSet = -1; // into Search::splitSets_
+};
+
+// The dp x fsdp splits of one (tp, pp, ep, cp, batch) with their greedy mappings, looked up
+// once: the groups that differ only in microbatches, interleaving and sequence parallelism
+// share them.
+struct SplitSet {
+    std::vector<MeshSizes> splits;
+    std::vector<const std::optional<MeshMapping>*> greedy; // into the mapping cache, when looked up
+    std::int64_t knobConfigs = 0;                          // knob combinations over the splits
 };
 
 class Search {
@@ -131,17 +139,35 @@ class Search {
         if (pp == 1)
             return out;
         // Interleaving (Megatron) needs the microbatches in groups of pp.
-        for (int v = 2; v <= space_.maxVirtualStages && pp * v <= ctx_.job->model.layers; ++v)
-            if (microbatches % pp == 0 && (space_.everyMicrobatchCount || (v & (v - 1)) == 0))
+        if (microbatches % pp != 0)
+            return out;
+        const int layers = ctx_.job->model.layers;
+        // pp x v may reach L + 2: the first and last chunks hold the embedding and the head.
+        for (int v = 2; pp * v <= layers + 2; ++v) {
+            const bool shallow = v <= space_.maxVirtualStages && pp * v <= layers &&
+                                 (space_.everyMicrobatchCount || (v & (v - 1)) == 0);
+            const bool wholeLayers = space_.wholeLayerChunks && layers % (pp * v) == 0;
+            if (shallow || wholeLayers || v == space_.ownVirtualStages)
                 out.push_back(v);
+        }
         return out;
     }
 
-    std::vector<MeshSizes> splitsOf(const Group& g) {
-        std::vector<MeshSizes> out;
-        for (int fsdp : divisorsOf(g.batch))
-            out.push_back({g.batch / fsdp, fsdp, g.tp, g.pp, g.ep, g.cp});
-        return out;
+    int makeSplitSet(const Group& g) {
+        SplitSet set;
+        for (int fsdp : divisorsOf(g.batch)) {
+            set.splits.push_back({g.batch / fsdp, fsdp, g.tp, g.pp, g.ep, g.cp});
+            set.knobConfigs += static_cast<std::int64_t>(knobsFor(set.splits.back()).size());
+        }
+        set.greedy.assign(set.splits.size(), nullptr);
+        splitSets_.push_back(std::move(set));
+        return static_cast<int>(splitSets_.size()) - 1;
+    }
+
+    const std::optional<MeshMapping>& greedyOf(SplitSet& set, std::size_t i) {
+        if (!set.greedy[i])
+            set.greedy[i] = &greedyOf(set.splits[i]);
+        return *set.greedy[i];
     }
 
     const std::vector<int>& divisorsOf(std::int64_t n) {
@@ -151,7 +177,7 @@ class Search {
         return it->second;
     }
 
-    // The greedy mapping of a mesh, once per search (many groups share their splits).
+    // The greedy mapping of a mesh, once per search (groups of different batches share splits).
     const std::optional<MeshMapping>& greedyOf(const MeshSizes& s) {
         auto it = mappingCache_.find(s);
         if (it == mappingCache_.end())
@@ -231,10 +257,10 @@ class Search {
                     g.microbatches = mb;
                     g.virtualStages = v;
                     g.sequenceParallel = sp;
-                    g.configs = 0;
-                    for (const MeshSizes& s : splitsOf(g))
-                        g.configs += static_cast<std::int64_t>(knobsFor(s).size());
-                    g.configs *= static_cast<std::int64_t>(space_.recompute.size());
+                    if (g.splitSet < 0)
+                        g.splitSet = makeSplitSet(g);
+                    g.configs = splitSets_[static_cast<std::size_t>(g.splitSet)].knobConfigs *
+                                static_cast<std::int64_t>(space_.recompute.size());
                     result_.counts.considered += g.configs;
                     groups.push_back(g);
                 }
@@ -284,16 +310,17 @@ class Search {
     double probe(Group& g) {
         if (!options_.prune)
             return 0;
-        const auto splits = splitsOf(g);
+        SplitSet& set = splitSets_[static_cast<std::size_t>(g.splitSet)];
+        const auto& splits = set.splits;
         bool allGreedy = true;
         int chosen = -1;
-        std::optional<MeshMapping> mapping;
+        const MeshMapping* mapping = nullptr;
         for (std::size_t i = 0; i < splits.size(); ++i) {
-            const auto& m = greedyOf(splits[i]);
+            const auto& m = greedyOf(set, i);
             allGreedy = allGreedy && m.has_value();
             if (m && chosen < 0) {
                 chosen = static_cast<int>(i);
-                mapping = m;
+                mapping = &*m;
             }
         }
         if (chosen < 0)
@@ -320,7 +347,8 @@ class Search {
     }
 
     void expand(const Group& g) {
-        const auto splits = splitsOf(g);
+        SplitSet& set = splitSets_[static_cast<std::size_t>(g.splitSet)];
+        const auto& splits = set.splits;
         std::vector<std::optional<MeshMapping>> mappings(splits.size());
         std::vector<bool> mapped(splits.size(), false), greedy(splits.size(), false);
         result_.counts.equivalent +=
@@ -348,7 +376,7 @@ class Search {
                 }
                 if (!mapped[i]) {
                     mapped[i] = true;
-                    if (const auto& m = greedyOf(base.sizes)) {
+                    if (const auto& m = greedyOf(set, i)) {
                         mappings[i] = m;
                         greedy[i] = true;
                     } else if (map(base)) {
@@ -403,7 +431,8 @@ class Search {
     std::vector<Recompute> policies_; // the distinct ones
     std::array<std::vector<Knobs>, 8> knobLists_;
     std::map<std::int64_t, std::vector<int>> divisorCache_;
-    std::map<MeshSizes, std::optional<MeshMapping>> mappingCache_;
+    std::map<MeshSizes, std::optional<MeshMapping>> mappingCache_; // nodes stay put
+    std::vector<SplitSet> splitSets_;
     std::int64_t equivalentPolicies_ = 0;
 };
 

@@ -26,6 +26,10 @@ struct SearchSpace {
     bool tpOverlap = true;            // also try tp collectives overlapped with the matmuls
     bool fsdpPerStep = true;          // also try FSDP weights gathered once per step
     int maxVirtualStages = 8;         // interleave depth when pp > 1
+    // Also deeper interleaving that gives every chunk the same whole number of layers, down to
+    // one layer a chunk (Megatron's --num-layers-per-virtual-pipeline-stage), and the job's own.
+    bool wholeLayerChunks = true;
+    int ownVirtualStages = 1;
     bool everyMicrobatchCount = true; // every divisor of the batch; else pp x 2^j (quick)
 };
 

@@ -17,6 +17,7 @@ SearchSpace searchSpace(const JobContext& ctx, SearchDepth depth) {
         s.tpOverlap = false;
         s.fsdpPerStep = false;
         s.maxVirtualStages = 2;
+        s.wholeLayerChunks = false;
         s.everyMicrobatchCount = false;
     } else {
         // MaxText offers every remat policy; the GPU frameworks none, selective and full
@@ -35,6 +36,7 @@ SearchSpace searchSpace(const JobContext& ctx, SearchDepth depth) {
     }
     if (std::find(s.recompute.begin(), s.recompute.end(), own) == s.recompute.end())
         s.recompute.push_back(own);
+    s.ownVirtualStages = ctx.job->parallelism.virtualStages;
     return s;
 }
 
