@@ -13,6 +13,15 @@ resources/presets/chips.json with the source "fitted on the fit half (docs/valid
 
 A parameter "a.b" patches the cluster ("dcn.latency_us"); "matmul_efficiency.fp8" patches one
 precision of the chip's matmul efficiency; any other name patches the chip.
+
+--scaling fits what only the multislice change can tell: each run of N slices is compared with
+its series' one-slice run of the same slice size (mean |ln((pred_N / pred_1) / (pub_N /
+pub_1))|), so that the DCN constants explain the DCN's cost and not the compute error they
+share with the one-slice run. --chip then takes several chips, comma-separated, for constants
+of the cluster ("dcn.latency_us", "dcn.overlap"), which every TPU preset shares:
+
+  scripts/fit_chip_constants.py --chip tpu-v4,tpu-v5e,tpu-v5p --scaling \\
+      --param dcn.latency_us=1:300 --param dcn.overlap=0:1
 """
 import argparse
 import concurrent.futures
@@ -89,6 +98,45 @@ class Objective:
         return sum(errs) / len(errs) if errs else float("inf")
 
 
+class ScalingObjective(Objective):
+    """Errors of the change from one slice to N, not of the step time itself."""
+
+    def __init__(self, args, runs, chip, bases):
+        # bases[i]: the one-slice run that runs[i] is compared with (evaluated alongside).
+        self.pairs = len(runs)
+        super().__init__(args, runs + bases, chip)
+
+    def errors(self, values):
+        all_errors = super().errors(values)
+        out = []
+        for (run, step, e), (_, _, base) in zip(all_errors[:self.pairs], all_errors[self.pairs:]):
+            out.append((run, step, None if e is None or base is None else e - base))
+        return out
+
+
+def slices_of(directory, run):
+    with open(os.path.join(directory, run["project"])) as f:
+        placement = json.load(f)["jobs"][0]["placement"]
+    return len(placement.get("pods", [placement.get("pod", 0)]))
+
+
+def with_one_slice_bases(directory, runs, every_run):
+    """The runs of several slices that have a one-slice run of their series and slice size."""
+    ones = {}
+    for r in every_run:
+        n = slices_of(directory, r)
+        if n == 1 and r.get("series"):
+            ones[(r["series"], r["chips"])] = r
+    kept, bases = [], []
+    for r in runs:
+        n = slices_of(directory, r)
+        base = ones.get((r.get("series"), r["chips"] // n)) if n > 1 else None
+        if base is not None:
+            kept.append(r)
+            bases.append(base)
+    return kept, bases
+
+
 def golden(f, lo, hi, iterations):
     phi = (math.sqrt(5) - 1) / 2
     a, b = lo, hi
@@ -115,14 +163,26 @@ def main():
     p.add_argument("--bin", default=os.path.join(ROOT, "build/release/app/podplanner"))
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--iterations", type=int, default=12)
+    p.add_argument("--scaling", action="store_true",
+                   help="fit the change from one slice to N (multislice series)")
     args = p.parse_args()
+    chips = args.chip.split(",")
+    if len(chips) > 1 and any("." not in spec.split("=")[0] or
+                              spec.startswith("matmul_efficiency.") for spec in args.param):
+        sys.exit("several chips share only constants of the cluster (\"dcn.latency_us\")")
 
     with open(os.path.join(args.dir, "runs.json")) as f:
         runs = json.load(f)
     groups = set(filter(None, args.groups.split(",")))
-    fit = [r for r in runs if r["half"] == "fit" and r["chip"] == args.chip
+    fit = [r for r in runs if r["half"] == "fit" and r["chip"] in chips
            and r.get("confidence") != "low" and r["published"].get("step_time_s")
            and (not groups or r["group"] in groups)]
+    bases = []
+    if args.scaling:
+        fit, bases = with_one_slice_bases(args.dir, fit, runs)
+        # A base from the holdout half would leak it into the fit.
+        pairs = [(r, b) for r, b in zip(fit, bases) if b["half"] == "fit"]
+        fit, bases = [r for r, _ in pairs], [b for _, b in pairs]
     if not fit:
         sys.exit(f"no fit-half runs for {args.chip}")
     bounds = {}
@@ -130,7 +190,9 @@ def main():
         name, span = spec.split("=")
         lo, hi = map(float, span.split(":"))
         bounds[name] = (lo, hi)
-    objective = Objective(args, fit, chip_presets()[args.chip])
+    chip = chip_presets()[chips[0]]
+    objective = (ScalingObjective(args, fit, chip, bases) if args.scaling
+                 else Objective(args, fit, chip))
     values = {n: (lo + hi) / 2 for n, (lo, hi) in bounds.items()}
     best = objective(values)
     for r in range(args.rounds):
@@ -142,7 +204,8 @@ def main():
                 values[name], best = x, fx
         print(f"round {r + 1}: mean |ln error| {best:.4f}  " +
               "  ".join(f"{k}={v:.4g}" for k, v in values.items()), flush=True)
-    print(f"\n{len(fit)} fit-half runs of {args.chip}, {objective.calls} evaluations")
+    what = "slice-count changes" if args.scaling else "runs"
+    print(f"\n{len(fit)} fit-half {what} of {args.chip}, {objective.calls} evaluations")
     for run, step, e in sorted(objective.errors(values), key=lambda x: x[2] or 0):
         print(f"  {run['id']:55s} {100 * (math.exp(e) - 1):+6.1f}%" if e is not None
               else f"  {run['id']:55s} failed")
