@@ -83,6 +83,7 @@ ApplicationWindow {
     Action { id: quitAction; text: qsTr("&Quit"); shortcut: StandardKey.Quit; onTriggered: window.close() }
     Action {
         id: undoAction
+        readonly property string shortcutName: qsTr("Undo")
         text: document.canUndo ? qsTr("&Undo %1").arg(document.undoText) : qsTr("&Undo")
         shortcut: StandardKey.Undo
         enabled: document.canUndo
@@ -90,6 +91,7 @@ ApplicationWindow {
     }
     Action {
         id: redoAction
+        readonly property string shortcutName: qsTr("Redo")
         text: document.canRedo ? qsTr("&Redo %1").arg(document.redoText) : qsTr("&Redo")
         shortcut: "Ctrl+Shift+Z"
         enabled: document.canRedo
@@ -115,106 +117,36 @@ ApplicationWindow {
         onTriggered: document.setSpareCubes(document.selectedJob, sceneController.selectedRacks)
     }
     Action { id: maintenanceAction; text: qsTr("Schedule &maintenance…"); enabled: document.loaded; onTriggered: maintenanceDialog.openFor(inspector.hit.powerRow ?? 0) }
+    Action { id: exportLaunchAction; text: qsTr("Export &launch config…"); enabled: document.loaded; onTriggered: launchConfigs.exportConfig() }
+    Action { id: importLaunchAction; text: qsTr("Import launch con&fig…"); enabled: document.loaded; onTriggered: launchConfigs.importConfig() }
+    Action { id: csvDashboardAction; text: qsTr("&Dashboard…"); enabled: document.loaded; onTriggered: exports.exportCsv("dashboard") }
+    Action { id: csvPlanAction; text: qsTr("&Plan results…"); enabled: document.loaded; onTriggered: exports.exportCsv("plan") }
+    Action { id: csvMonteCarloAction; text: qsTr("&Monte Carlo percentiles…"); enabled: document.loaded; onTriggered: exports.exportCsv("montecarlo") }
+    Action { id: shortcutsAction; text: qsTr("&Keyboard shortcuts"); shortcut: "F1"; onTriggered: shortcutsDialog.open() }
+    Action { id: aboutAction; text: qsTr("&About PodPlanner"); onTriggered: aboutDialog.open() }
     Action { id: physicalAction; text: qsTr("&Physical"); shortcut: "Ctrl+1"; onTriggered: sceneController.view = "physical" }
     Action { id: logicalAction; text: qsTr("&Logical (torus)"); shortcut: "Ctrl+2"; onTriggered: sceneController.view = "logical" }
+    // The actions by name, for the menus and the shortcuts table.
+    readonly property var actions: ({
+        newProject: newAction, open: openAction, save: saveAction, saveAs: saveAsAction,
+        exportReport: exportReportAction, exportImage: exportImageAction,
+        exportLaunchConfig: exportLaunchAction, importLaunchConfig: importLaunchAction,
+        exportCsvDashboard: csvDashboardAction, exportCsvPlan: csvPlanAction,
+        exportCsvMonteCarlo: csvMonteCarloAction, quit: quitAction, undo: undoAction,
+        redo: redoAction, repairAll: repairAction, addJob: addJobAction,
+        removeJob: removeJobAction, autoPlan: autoPlanAction, size: sizeAction,
+        placeOnSelection: placeOnSelectionAction, sparesOnSelection: sparesOnSelectionAction,
+        maintenance: maintenanceAction, physical: physicalAction, logical: logicalAction,
+        fitSelection: fitAction, clearSelection: clearSelectionAction,
+        shortcuts: shortcutsAction, about: aboutAction
+    })
 
-    menuBar: MenuBar {
-        Menu {
-            title: qsTr("&File")
-            MenuItem { action: newAction }
-            MenuItem { action: openAction }
-            Menu {
-                title: qsTr("Open &Recent")
-                enabled: settings.recentFiles.length > 0
-                Repeater {
-                    model: settings.recentFiles
-                    delegate: MenuItem {
-                        required property string modelData
-                        text: modelData
-                        onTriggered: window.whenSaved(() => window.openPath(modelData))
-                    }
-                }
-            }
-            MenuSeparator {}
-            MenuItem { action: saveAction }
-            MenuItem { action: saveAsAction }
-            MenuSeparator {}
-            MenuItem { action: exportReportAction }
-            MenuItem { action: exportImageAction }
-            MenuItem { text: qsTr("Export &launch config…"); enabled: document.loaded; onTriggered: launchConfigs.exportConfig() }
-            MenuItem { text: qsTr("Import launch con&fig…"); enabled: document.loaded; onTriggered: launchConfigs.importConfig() }
-            Menu {
-                title: qsTr("Export &CSV")
-                enabled: document.loaded
-                MenuItem { text: qsTr("&Dashboard…"); onTriggered: exports.exportCsv("dashboard") }
-                MenuItem { text: qsTr("&Plan results…"); onTriggered: exports.exportCsv("plan") }
-                MenuItem { text: qsTr("&Monte Carlo percentiles…"); onTriggered: exports.exportCsv("montecarlo") }
-            }
-            MenuSeparator {}
-            MenuItem { action: quitAction }
-        }
-        Menu {
-            title: qsTr("&Edit")
-            MenuItem { action: undoAction }
-            MenuItem { action: redoAction }
-            MenuSeparator {}
-            MenuItem { action: repairAction }
-        }
-        Menu {
-            title: qsTr("&Job")
-            MenuItem { action: addJobAction }
-            MenuItem { action: removeJobAction }
-            MenuItem { action: autoPlanAction }
-            MenuItem { action: sizeAction }
-            MenuSeparator {}
-            MenuItem { action: placeOnSelectionAction }
-            MenuItem { action: sparesOnSelectionAction }
-            MenuItem { action: maintenanceAction }
-        }
-        Menu {
-            title: qsTr("&View")
-            MenuItem { action: physicalAction }
-            MenuItem { action: logicalAction }
-            MenuSeparator {}
-            MenuItem { action: fitAction }
-            MenuItem { action: clearSelectionAction }
-            MenuSeparator {}
-            Menu {
-                title: qsTr("&Colour by")
-                Repeater {
-                    model: window.colorModes
-                    delegate: MenuItem {
-                        required property var modelData
-                        text: modelData[1]
-                        checkable: true
-                        checked: sceneController.colorMode === modelData[0]
-                        onTriggered: sceneController.colorMode = modelData[0]
-                    }
-                }
-            }
-            MenuItem {
-                text: qsTr("&Network (DCN switches, site routers, WAN)")
-                checkable: true
-                checked: sceneController.showNetwork
-                onTriggered: sceneController.showNetwork = checked
-            }
-            MenuItem {
-                text: qsTr("&Optical links of the selected job")
-                checkable: true
-                checked: sceneController.showOptical
-                onTriggered: sceneController.showOptical = checked
-            }
-            MenuItem {
-                text: qsTr("Every &chip (slow on big pods)")
-                checkable: true
-                checked: sceneController.showChips
-                onTriggered: sceneController.showChips = checked
-            }
-        }
-        Menu {
-            title: qsTr("&Help")
-            Action { text: qsTr("&About PodPlanner"); onTriggered: aboutDialog.open() }
-        }
+    menuBar: MainMenuBar {
+        actions: window.actions
+        settings: window.settings
+        sceneController: sceneController
+        colorModes: window.colorModes
+        onRecentFileChosen: path => window.whenSaved(() => window.openPath(path))
     }
 
     header: ToolBar {
@@ -329,6 +261,7 @@ ApplicationWindow {
         }
     }
     AboutDialog { id: aboutDialog; anchors.centerIn: parent }
+    ShortcutsDialog { id: shortcutsDialog; actions: window.actions; anchors.centerIn: parent }
     LaunchConfigDialogs {
         id: launchConfigs
         document: window.document
@@ -361,82 +294,12 @@ ApplicationWindow {
     AutoPlanDialog { id: autoPlan; document: window.document; anchors.centerIn: parent }
     SizeDialog { id: sizeDialog; document: window.document; anchors.centerIn: parent }
 
-    Menu {
+    SceneContextMenu {
         id: sceneMenu
-        property var hit: ({})
-        MenuItem {
-            text: (document.isComponentFailed("chip", sceneMenu.hit.chip ?? -1) ? qsTr("Repair chip %1") : qsTr("Fail chip %1")).arg(sceneMenu.hit.chip)
-            visible: sceneMenu.hit.chip !== undefined && sceneMenu.hit.chip >= 0
-            height: visible ? implicitHeight : 0
-            onTriggered: document.setComponentFailed("chip", sceneMenu.hit.chip, !document.isComponentFailed("chip", sceneMenu.hit.chip ?? -1))
-        }
-        Menu {
-            id: linksMenu
-            objectName: "chipLinksMenu"
-            title: enabled ? qsTr("Fail or repair a link of chip %1").arg(sceneMenu.hit.chip)
-                           : qsTr("Links (point at a chip: come closer, or the logical view)")
-            enabled: sceneMenu.hit.chip !== undefined && sceneMenu.hit.chip >= 0
-            Instantiator {
-                model: linksMenu.enabled ? document.linksOfChip(sceneMenu.hit.chip) : []
-                delegate: MenuItem {
-                    required property var modelData
-                    objectName: "linkItem" + modelData.index
-                    text: (modelData.failed ? qsTr("Repair ") : qsTr("Fail ")) + modelData.label
-                    onTriggered: document.setComponentFailed("link", modelData.index, !modelData.failed)
-                }
-                onObjectAdded: (index, object) => linksMenu.insertItem(index, object)
-                onObjectRemoved: (index, object) => linksMenu.removeItem(object)
-            }
-        }
-        MenuItem {
-            objectName: "failHostItem"
-            text: (document.isComponentFailed("host", sceneMenu.hit.host ?? -1) ? qsTr("Repair host %1 (its tray of chips)") : qsTr("Fail host %1 (its tray of chips)")).arg(sceneMenu.hit.host)
-            visible: sceneMenu.hit.host !== undefined && sceneMenu.hit.host >= 0
-            height: visible ? implicitHeight : 0
-            onTriggered: document.setComponentFailed("host", sceneMenu.hit.host, !document.isComponentFailed("host", sceneMenu.hit.host ?? -1))
-        }
-        MenuItem {
-            objectName: "failOcsItem"
-            readonly property var ocs: sceneMenu.hit.ocs === true ? document.healthyOcsOfRack(sceneMenu.hit.rack) : -1
-            text: qsTr("Fail OCS switch %1 (one of this rack's)").arg(ocs)
-            visible: ocs >= 0
-            height: visible ? implicitHeight : 0
-            onTriggered: document.setComponentFailed("ocs", ocs, true)
-        }
-        MenuItem {
-            objectName: "failRackItem"
-            readonly property string what: sceneMenu.hit.ocs === true ? qsTr("OCS rack") : qsTr("cube/rack")
-            visible: sceneMenu.hit.rack !== undefined
-            height: visible ? implicitHeight : 0
-            text: (document.isComponentFailed("rack", sceneMenu.hit.rack ?? -1) ? qsTr("Repair %1 %2") : qsTr("Fail %1 %2")).arg(what).arg(sceneMenu.hit.rack)
-            onTriggered: document.setComponentFailed("rack", sceneMenu.hit.rack, !document.isComponentFailed("rack", sceneMenu.hit.rack ?? -1))
-        }
-        MenuItem {
-            text: (document.isComponentFailed("powerRow", sceneMenu.hit.powerRow ?? -1) ? qsTr("Repair power row %1") : qsTr("Fail power row %1")).arg(sceneMenu.hit.powerRow)
-            visible: sceneMenu.hit.powerRow !== undefined
-            height: visible ? implicitHeight : 0
-            onTriggered: document.setComponentFailed("powerRow", sceneMenu.hit.powerRow, !document.isComponentFailed("powerRow", sceneMenu.hit.powerRow ?? -1))
-        }
-        MenuSeparator {}
-        MenuItem {
-            objectName: "scheduleMaintenanceItem"
-            text: qsTr("Schedule maintenance of power row %1…").arg(sceneMenu.hit.powerRow)
-            visible: sceneMenu.hit.powerRow !== undefined
-            height: visible ? implicitHeight : 0
-            onTriggered: maintenanceDialog.openFor(sceneMenu.hit.powerRow)
-        }
-        MenuItem {
-            objectName: "placeOnSelectionItem"
-            text: qsTr("Place %1 on the selected cubes").arg(document.jobSettings.name || "")
-            enabled: placeOnSelectionAction.enabled
-            onTriggered: placeOnSelectionAction.trigger()
-        }
-        MenuItem {
-            objectName: "sparesOnSelectionItem"
-            text: qsTr("Hold the selected cubes as spares of %1").arg(document.jobSettings.name || "")
-            enabled: sparesOnSelectionAction.enabled
-            onTriggered: sparesOnSelectionAction.trigger()
-        }
+        document: window.document
+        placeOnSelection: placeOnSelectionAction
+        sparesOnSelection: sparesOnSelectionAction
+        onMaintenanceRequested: row => maintenanceDialog.openFor(row)
     }
     MaintenanceDialog { id: maintenanceDialog; document: window.document; anchors.centerIn: parent }
 
