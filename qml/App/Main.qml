@@ -102,6 +102,7 @@ ApplicationWindow {
     Action { id: removeJobAction; text: qsTr("&Remove job"); enabled: document.loaded; onTriggered: document.removeJob(document.selectedJob) }
     Action { id: sizeAction; text: qsTr("Si&ze…"); shortcut: "Ctrl+Shift+P"; enabled: document.loaded; onTriggered: sizeDialog.open() }
     Action { id: autoPlanAction; text: qsTr("Auto-&plan…"); shortcut: "Ctrl+P"; enabled: document.loaded; onTriggered: autoPlan.open() }
+    Action { id: fitAllAction; text: qsTr("Fit &all"); shortcut: "Home"; enabled: document.loaded; onTriggered: scene.fitAll() }
     Action { id: fitAction; text: qsTr("&Fit to selection"); shortcut: "F"; enabled: sceneController.selectedRacks.length > 0; onTriggered: scene.fitSelection() }
     Action { id: clearSelectionAction; text: qsTr("Clear selection"); shortcut: "Esc"; enabled: sceneController.selectedRacks.length > 0; onTriggered: sceneController.clearSelection() }
     Action {
@@ -137,7 +138,7 @@ ApplicationWindow {
         removeJob: removeJobAction, autoPlan: autoPlanAction, size: sizeAction,
         placeOnSelection: placeOnSelectionAction, sparesOnSelection: sparesOnSelectionAction,
         maintenance: maintenanceAction, physical: physicalAction, logical: logicalAction,
-        fitSelection: fitAction, clearSelection: clearSelectionAction,
+        fitAll: fitAllAction, fitSelection: fitAction, clearSelection: clearSelectionAction,
         shortcuts: shortcutsAction, about: aboutAction
     })
 

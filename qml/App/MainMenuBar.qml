@@ -71,6 +71,7 @@ MenuBar {
         AppMenuItem { action: bar.actions.physical }
         AppMenuItem { action: bar.actions.logical }
         MenuSeparator {}
+        AppMenuItem { action: bar.actions.fitAll }
         AppMenuItem { action: bar.actions.fitSelection }
         AppMenuItem { action: bar.actions.clearSelection }
         MenuSeparator {}

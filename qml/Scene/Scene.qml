@@ -19,25 +19,77 @@ Item {
     readonly property real farPlane: Math.max(root.controller.extent, 200) * 20
     // The point the camera orbits: the scene's middle, or the selection after "fit".
     property vector3d lookAt: controller.center
+    // Whether the camera still frames what a preset or "fit all" chose: then a resize of the
+    // view (the first layout, a moved splitter) frames the scene again; a drag by the user ends
+    // it. `framing` tells our own camera moves from the user's.
+    property bool autoFramed: true
+    property bool framing: false
     function cameraPreset(name) {
-        lookAt = Qt.binding(() => root.controller.center)
-        const e = Math.max(controller.extent, 200)
+        framing = true
         pivot.eulerRotation = name === "top" ? Qt.vector3d(-89, 0, 0)
                             : name === "front" ? Qt.vector3d(0, 0, 0)
                             : Qt.vector3d(-30, -35, 0)
-        camera.position = Qt.vector3d(0, 0, e * (controller.view === "logical" ? 1.6 : name === "top" ? 1.1 : 0.8))
+        framing = false
+        fitAll()
+    }
+    // Frames everything drawn from where the camera looks now (View › Fit all, Home): the
+    // distance that keeps every corner in view, then the pivot moved sideways so that the
+    // picture is centred left to right (a near corner projects larger than a far one), three
+    // times over.
+    function fitAll() {
+        framing = true
+        lookAt = root.controller.center
         camera.eulerRotation = Qt.vector3d(0, 0, 0)
+        for (let pass = 0; pass < 3; ++pass) {
+            const frame = fitFrame()
+            camera.position = Qt.vector3d(0, 0, frame.distance)
+            lookAt = lookAt.plus(pivot.mapDirectionToScene(frame.shift))
+        }
+        camera.position = Qt.vector3d(0, 0, fitFrame().distance)
+        framing = false
+        autoFramed = true
+    }
+    // A corner q of the scene's box (in the pivot's frame, the camera on its +z axis looking
+    // back at it) is in view at distance d when d >= q.z + |q.x| / tan(horizontal half angle),
+    // and the same for y and the vertical one. `shift` moves the pivot to centre the picture.
+    function fitFrame() {
+        const lo = controller.boundsMin, hi = controller.boundsMax
+        const tanV = Math.tan(camera.fieldOfView * Math.PI / 360)
+        const tanH = tanV * Math.max(view.width, 1) / Math.max(view.height, 1)
+        const corners = []
+        let d = 0
+        for (let i = 0; i < 8; ++i) {
+            const q = pivot.mapPositionFromScene(Qt.vector3d(i & 1 ? hi.x : lo.x, i & 2 ? hi.y : lo.y,
+                                                             i & 4 ? hi.z : lo.z))
+            corners.push(q)
+            d = Math.max(d, q.z + Math.abs(q.x) / tanH, q.z + Math.abs(q.y) / tanV)
+        }
+        d = Math.max(d * 1.04, 100) // a margin, so that nothing touches the edge
+        let left = 1, right = -1, bottom = 1, top = -1
+        for (const q of corners) {
+            const u = q.x / ((d - q.z) * tanH), v = q.y / ((d - q.z) * tanV)
+            left = Math.min(left, u); right = Math.max(right, u)
+            bottom = Math.min(bottom, v); top = Math.max(top, v)
+        }
+        // Sideways only: the view's x axis is level, so the pivot stays at the scene's middle
+        // height (a vertical shift would sink it under the floor in a tilted view).
+        return { distance: d, shift: Qt.vector3d((left + right) / 2 * d * tanH, 0, 0) }
     }
     // Frames the selected racks: orbits around them from a distance that shows them all.
     function fitSelection() {
         const b = controller.selectionBounds()
         if (b.center === undefined)
             return false
+        framing = true
         lookAt = b.center
         camera.position = Qt.vector3d(0, 0, Math.max(b.radius * 2.6, 250))
         camera.eulerRotation = Qt.vector3d(0, 0, 0)
+        framing = false
+        autoFramed = false
         return true
     }
+    onWidthChanged: if (autoFramed) Qt.callLater(fitAll)
+    onHeightChanged: if (autoFramed) Qt.callLater(fitAll)
     Component.onCompleted: cameraPreset("iso")
     Connections {
         target: root.controller
@@ -122,14 +174,19 @@ Item {
         interval: 120
         onTriggered: root.reportCamera()
     }
+    function cameraMoved() {
+        if (!framing)
+            autoFramed = false
+        cameraSettled.restart()
+    }
     Connections {
         target: camera
         function onScenePositionChanged() { cameraSettled.restart() }
-        function onPositionChanged() { cameraSettled.restart() }
+        function onPositionChanged() { root.cameraMoved() }
     }
     Connections {
         target: pivot
-        function onEulerRotationChanged() { cameraSettled.restart() }
+        function onEulerRotationChanged() { root.cameraMoved() }
     }
 
     OrbitCameraController {

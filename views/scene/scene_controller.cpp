@@ -28,7 +28,10 @@ constexpr float kChipPitch = 60, kChipSize = 24; // logical view
 // (a chip is then ~6 px tall at 800 px), for at most 4,096 chips of the racks nearest that
 // point (measured under Xvfb + llvmpipe, docs/scene.md: every Ironwood chip draws at ~40 fps,
 // a 110k-chip floor chip by chip at ~7, so a large floor shows chips only where one looks).
+// On a small floor, nearer than 0.4 of the scene's size: a view of the whole floor (Fit all,
+// the presets) stays racks.
 constexpr float kDetailDistance = 1500;
+constexpr float kDetailShareOfExtent = 0.4f;
 constexpr int kMaxDetailChips = 4096;
 const QColor kOcs("#8e63ce"), kLink("#5f6368"), kArc("#f29900"), kPowerRow("#3c4043"),
     kOptical("#b39ddb"), kSelection("#f9ab00");
@@ -194,7 +197,8 @@ std::vector<int> SceneController::chooseDetailedRacks() const {
             chosen.push_back(static_cast<int>(r));
         return chosen;
     }
-    if (view_ != "physical" || focusDistance_ < 0 || focusDistance_ > kDetailDistance)
+    const float detailDistance = std::min(kDetailDistance, kDetailShareOfExtent * extent_);
+    if (view_ != "physical" || focusDistance_ < 0 || focusDistance_ > detailDistance)
         return chosen;
     // The racks nearest the point the camera looks at, within about the width it sees.
     const float radius = std::max(300.0f, focusDistance_);
@@ -518,12 +522,16 @@ void SceneController::finishBounds() {
         return;
     QVector3D lo = boxes.front().center, hi = lo;
     for (const Box& b : boxes) {
-        lo = QVector3D(std::min(lo.x(), b.center.x()), std::min(lo.y(), b.center.y()),
-                       std::min(lo.z(), b.center.z()));
-        hi = QVector3D(std::max(hi.x(), b.center.x()), std::max(hi.y(), b.center.y()),
-                       std::max(hi.z(), b.center.z()));
+        // Whole boxes, not their centres: a fit shows the racks at the edge in full.
+        const QVector3D from = b.center - b.size / 2, to = b.center + b.size / 2;
+        lo = QVector3D(std::min(lo.x(), from.x()), std::min(lo.y(), from.y()),
+                       std::min(lo.z(), from.z()));
+        hi =
+            QVector3D(std::max(hi.x(), to.x()), std::max(hi.y(), to.y()), std::max(hi.z(), to.z()));
     }
     center_ = (lo + hi) / 2;
+    boundsMin_ = lo;
+    boundsMax_ = hi;
     extent_ = std::max(200.0f, (hi - lo).length());
 }
 

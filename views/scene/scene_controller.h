@@ -50,6 +50,9 @@ class SceneController : public QObject {
     Q_PROPERTY(int boxCount READ boxCount NOTIFY sceneChanged)
     Q_PROPERTY(int wraparoundArcs READ wraparoundArcs NOTIFY sceneChanged)
     Q_PROPERTY(QVector3D center READ center NOTIFY sceneChanged)
+    // The corners of the box around everything drawn (racks, OCS racks, switches), for "fit".
+    Q_PROPERTY(QVector3D boundsMin READ boundsMin NOTIFY sceneChanged)
+    Q_PROPERTY(QVector3D boundsMax READ boundsMax NOTIFY sceneChanged)
     Q_PROPERTY(float extent READ extent NOTIFY sceneChanged)
     Q_PROPERTY(QVariantList legend READ legend NOTIFY sceneChanged)
   public:
@@ -86,6 +89,8 @@ class SceneController : public QObject {
     int boxCount() const { return static_cast<int>(boxes_.boxes().size()); }
     int wraparoundArcs() const { return wraparoundArcs_; }
     QVector3D center() const { return center_; }
+    QVector3D boundsMin() const { return boundsMin_; }
+    QVector3D boundsMax() const { return boundsMax_; }
     float extent() const { return extent_; }
     QVariantList legend() const;
 
@@ -157,6 +162,7 @@ class SceneController : public QObject {
     float focusDistance_ = -1;  // how far it is from there (-1: not looking at the floor)
     QVector3D center_;
     float extent_ = 1000;
+    QVector3D boundsMin_, boundsMax_;
     // From the document's newest analysis: the topology with its failures, and who owns what.
     std::shared_ptr<const model::ProjectAnalysis> analysis_;
     const model::Topology* topology_ = nullptr;
