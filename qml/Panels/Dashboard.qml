@@ -13,6 +13,10 @@ Rectangle {
     property int trials: 500
     property int days: 30
     readonly property var d: document.dashboard
+    // The job trains at no speed right now (waiting for repair, or restarting on a spare): the
+    // step time, MFU and throughput cards say so and keep the healthy numbers as context.
+    readonly property bool stalled: d.valid === true && d.throughputNow !== undefined && d.throughputNow <= 0
+    readonly property color stalledColor: "#d93025"
     color: "#f1f3f4"
 
     function pct(x) { return (x * 100).toFixed(1) + "%" }
@@ -70,23 +74,31 @@ Rectangle {
                     objectName: "stepTime"
                     Layout.fillWidth: true
                     caption: qsTr("Step time")
-                    value: root.d.valid ? root.time(root.d.stepS) : ""
-                    detail: root.d.valid ? qsTr("comm %1 · bubble %2").arg(root.time(root.d.exposedCommS)).arg(root.time(root.d.bubbleS)) : ""
+                    value: !root.d.valid ? "" : root.stalled ? qsTr("stalled") : root.time(root.d.stepS)
+                    detail: !root.d.valid ? ""
+                            : root.stalled ? qsTr("%1; %2 when running").arg(root.d.state).arg(root.time(root.d.stepS))
+                            : qsTr("comm %1 · bubble %2").arg(root.time(root.d.exposedCommS)).arg(root.time(root.d.bubbleS))
+                    accent: root.stalled ? root.stalledColor : "#1a73e8"
                     help: qsTr("One optimizer step: compute, exposed communication, pipeline bubble and the optimizer update")
                 }
                 MetricCard {
                     objectName: "mfu"
                     Layout.fillWidth: true
                     caption: qsTr("MFU")
-                    value: root.d.valid ? root.pct(root.d.mfu) : ""
-                    detail: root.d.valid ? qsTr("model FLOPs / peak") : ""
+                    value: !root.d.valid ? "" : root.pct(root.stalled ? 0 : root.d.mfu)
+                    detail: !root.d.valid ? "" : root.stalled ? qsTr("stalled; %1 when running").arg(root.pct(root.d.mfu))
+                                                              : qsTr("model FLOPs / peak")
+                    accent: root.stalled ? root.stalledColor : "#1a73e8"
                     help: qsTr("Model FLOPs utilization: 6·N·tokens (+ attention) over the chips' peak, PaLM convention")
                 }
                 MetricCard {
                     Layout.fillWidth: true
                     caption: qsTr("Tokens / s")
-                    value: root.d.valid ? root.count(root.d.tokensPerS) : ""
-                    detail: root.d.valid ? qsTr("whole job") : ""
+                    objectName: "tokensPerS"
+                    value: !root.d.valid ? "" : root.count(root.stalled ? 0 : root.d.tokensPerS)
+                    detail: !root.d.valid ? "" : root.stalled ? qsTr("stalled; %1 when running").arg(root.count(root.d.tokensPerS))
+                                                              : qsTr("whole job")
+                    accent: root.stalled ? root.stalledColor : "#1a73e8"
                     help: qsTr("Training throughput of the whole job without interruptions")
                 }
                 MetricCard {

@@ -2,7 +2,8 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 
-// One number of the dashboard: a caption, the value, and a line of context.
+// One number of the dashboard: a caption, the value, and up to two lines of context. Nothing is
+// cut off silently: the tooltip repeats all of it with the help text.
 Rectangle {
     id: card
     property string caption
@@ -11,11 +12,12 @@ Rectangle {
     property string help
     property color accent: "#1a73e8"
     implicitWidth: 132
-    implicitHeight: 62
+    implicitHeight: Math.max(62, column.implicitHeight + 12)
     radius: 4
     color: "#ffffff"
     border.color: "#dadce0"
     ColumnLayout {
+        id: column
         anchors.fill: parent
         anchors.margins: 6
         spacing: 0
@@ -29,10 +31,20 @@ Rectangle {
             elide: Text.ElideRight
             Layout.fillWidth: true
         }
-        Label { text: card.detail; font.pixelSize: 10; color: "#5f6368"; elide: Text.ElideRight; Layout.fillWidth: true }
+        Label {
+            objectName: card.objectName + "Detail"
+            text: card.detail
+            font.pixelSize: 10
+            color: "#5f6368"
+            wrapMode: Text.Wrap
+            maximumLineCount: 2
+            elide: Text.ElideRight
+            Layout.fillWidth: true
+        }
     }
     HoverHandler { id: hover }
-    ToolTip.visible: hover.hovered && card.help.length > 0
-    ToolTip.text: card.help
+    ToolTip.visible: hover.hovered && (card.help.length > 0 || card.detail.length > 0)
+    ToolTip.text: [card.caption + ": " + card.value, card.detail, card.help]
+                  .filter(line => line.length > 0).join("\n")
     ToolTip.delay: 400
 }

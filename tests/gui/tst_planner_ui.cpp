@@ -106,6 +106,16 @@ class PlannerUiTest : public QObject {
         const QColor red = image.pixelColor((at * image.devicePixelRatio()).toPoint());
         QVERIFY2(red.red() > 150 && red.green() < 110 && red.blue() < 110, qPrintable(red.name()));
         QCOMPARE(w_.document.failures().size(), 1);
+        // The job trains at no speed while its cube is swapped or repaired: the step time, MFU
+        // and throughput cards say "stalled" and keep the healthy numbers as context.
+        QCOMPARE(dashboardValue("throughputNow"), 0.0);
+        QCOMPARE(cardText("stepTime"), QString("stalled"));
+        QCOMPARE(cardText("mfu"), QString("0.0%"));
+        QCOMPARE(cardText("tokensPerS"), QString("0"));
+        const QString detail = w_.find("stepTimeDetail")->property("text").toString();
+        QVERIFY2(detail.startsWith(w_.document.dashboard().value("state").toString()) &&
+                     detail.contains("when running"),
+                 qPrintable(detail));
 
         // Ctrl+Z: repaired, goodput back, the cube in its job's colour again.
         w_.window->contentItem()->forceActiveFocus();
@@ -113,6 +123,7 @@ class PlannerUiTest : public QObject {
         QVERIFY(w_.waitForEngine());
         QTRY_COMPARE(w_.document.failures().size(), 0);
         QTRY_COMPARE(dashboardValue("goodput"), goodputBefore);
+        QVERIFY(cardText("stepTime") != QString("stalled"));
         const QImage repaired = w_.grab("planner-cube-repaired", 500);
         const QColor back = repaired.pixelColor((at * repaired.devicePixelRatio()).toPoint());
         QVERIFY2(!(back.red() > 150 && back.green() < 110 && back.blue() < 110),
