@@ -219,6 +219,7 @@ Item {
         enabled: root.interactive
         acceptedButtons: Qt.LeftButton | Qt.RightButton
         onTapped: (eventPoint, button) => {
+            root.hoverText = ""
             const hit = root.hitAt(eventPoint.position)
             if (hit.label === undefined)
                 return
@@ -265,8 +266,21 @@ Item {
         border.color: "#f9ab00"
     }
 
+    // The label goes when the pointer leaves the view, and when a click opens a menu or selects
+    // (the menu's overlay takes the pointer without a leave). Qt 6.4's HoverHandler can stay
+    // "hovered" when the pointer moves onto a neighbouring panel; a MouseArea's hover leave is
+    // reliable, so it decides whether the pointer is still here.
+    MouseArea {
+        id: presence
+        anchors.fill: parent
+        z: 10 // over the view: hover reaches the topmost item first
+        hoverEnabled: root.interactive
+        acceptedButtons: Qt.NoButton
+        onContainsMouseChanged: if (!containsMouse) root.hoverText = ""
+    }
     HoverHandler {
         id: hover
+        onHoveredChanged: if (!hovered) root.hoverText = ""
         onPointChanged: {
             if (!hover.hovered || !root.interactive)
                 return
@@ -276,7 +290,8 @@ Item {
     }
 
     Rectangle {
-        visible: root.interactive && root.hoverText.length > 0 && hover.hovered
+        objectName: "hoverLabel"
+        visible: root.interactive && root.hoverText.length > 0 && hover.hovered && presence.containsMouse
         x: Math.min(hover.point.position.x + 14, root.width - width - 4)
         y: Math.min(hover.point.position.y + 14, root.height - height - 4)
         width: tip.implicitWidth + 12
@@ -284,7 +299,7 @@ Item {
         color: "#202124"
         radius: 3
         opacity: 0.92
-        Text { id: tip; anchors.centerIn: parent; text: root.hoverText; color: "white"; font.pixelSize: 12 }
+        Text { id: tip; objectName: "hoverText"; anchors.centerIn: parent; text: root.hoverText; color: "white"; font.pixelSize: 12 }
     }
 
     // The legend of the current colour mode.

@@ -130,6 +130,45 @@ class PlannerUiTest : public QObject {
                  qPrintable(back.name()));
     }
 
+    // Hovering a rack of another job names that job; a click on it selects the job; the label
+    // goes with the click and when the pointer leaves the 3D view.
+    void hoverNamesTheJobAndAClickSelectsIt() {
+        const auto analysis = w_.document.analysis();
+        const int other = w_.document.selectedJob() == 0 ? 1 : 0;
+        qint64 chip = 0;
+        while (analysis->chipOwner[static_cast<std::size_t>(chip)] != other)
+            ++chip;
+        clickItem("camera_top");
+        const QPoint at = toScreen(controller()->chipScenePosition(chip)).toPoint();
+        QTest::mouseMove(w_.window, at - QPoint(3, 3));
+        QTest::mouseMove(w_.window, at);
+        const QString name = QString::fromStdString(
+            w_.document.project()->jobs[static_cast<std::size_t>(other)].name);
+        QQuickItem* label = w_.find("hoverLabel");
+        QTRY_VERIFY(label->isVisible());
+        const QString text = w_.find("hoverText")->property("text").toString();
+        QVERIFY2(text.contains("job " + name), qPrintable(text));
+        w_.grab("planner-hover-job");
+        QTest::mouseClick(w_.window, Qt::LeftButton, {}, at);
+        QTRY_COMPARE(w_.document.selectedJob(), other);
+        // A right-click opens the context menu: the label is not left over it.
+        QTest::mouseClick(w_.window, Qt::RightButton, {}, at);
+        QTRY_VERIFY(w_.window->findChild<QObject*>("sceneMenu")->property("visible").toBool());
+        QTRY_VERIFY(!label->isVisible());
+        w_.grab("planner-hover-menu");
+        QTest::keyClick(w_.window, Qt::Key_Escape);
+        QTRY_VERIFY(!w_.window->findChild<QObject*>("sceneMenu")->property("visible").toBool());
+        // Back over the rack, then out onto the inspector: the label does not stay behind.
+        QTest::mouseMove(w_.window, at + QPoint(2, 2));
+        QTest::mouseMove(w_.window, at + QPoint(3, 3));
+        QTRY_VERIFY(label->isVisible());
+        QQuickItem* inspector = w_.find("inspector");
+        QTest::mouseMove(w_.window, inspector->mapToScene({inspector->width() / 2, 40}).toPoint());
+        QTRY_VERIFY(!label->isVisible());
+        w_.document.setSelectedJob(1 - other);
+        QTRY_COMPARE(w_.document.selectedJob(), 1 - other);
+    }
+
     void undoingTheTpEditBringsTheStepTimeBack() {
         QTest::keyClick(w_.window, Qt::Key_Z, Qt::ControlModifier);
         QVERIFY(w_.waitForEngine());

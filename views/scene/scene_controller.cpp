@@ -588,46 +588,49 @@ QVariantMap SceneController::pickRay(const QVector3D& origin, const QVector3D& d
     const qint64 chip = boxChip_[bestIndex];
     if (boxRack_[bestIndex] <= -2) // a switch or router of the network layer
         return {{"label", networkLabels_.value(-2 - boxRack_[bestIndex])}, {"network", true}};
+    const int rackIndex = chip >= 0 ? topology_->locate(chip).rack : boxRack_[bestIndex];
+    const model::Rack& rack = topology_->floor().racks[static_cast<std::size_t>(rackIndex)];
+    const bool ocs = rack.kind == model::RackKind::Ocs;
+    // A whole rack is its first chip's job, as its colour is (a TPU cube belongs to one job).
+    const auto& chipsOfRack = rackChips_[static_cast<std::size_t>(rackIndex)];
+    const qint64 ownerChip = chip >= 0 ? chip : chipsOfRack.empty() ? -1 : chipsOfRack.front();
+    const int owner = ownerChip >= 0 ? ownerOf(ownerChip) : -1;
+    // The same numbers as the context menu and the undo entries: chip, host and rack indices of
+    // the whole cluster.
     QString label;
     if (chip >= 0) {
         const auto at = topology_->locate(chip);
-        const model::Rack& rack = topology_->floor().racks[static_cast<std::size_t>(at.rack)];
-        const int owner = ownerOf(chip);
         label = tr("chip %1 (%2, %3, %4) · host %5 · rack %6 (row %7, column %8) · power row %9")
                     .arg(chip)
                     .arg(at.coord[0])
                     .arg(at.coord[1])
                     .arg(at.coord[2])
                     .arg(at.host)
-                    .arg(at.rack)
+                    .arg(rackIndex)
                     .arg(rack.row)
                     .arg(rack.column)
                     .arg(rack.powerRow);
-        if (owner >= 0 && owner < static_cast<int>(document_->project()->jobs.size()))
-            label += tr(" · job %1")
-                         .arg(QString::fromStdString(
-                             document_->project()->jobs[static_cast<std::size_t>(owner)].name));
-        if (!topology_->isChipAlive(chip))
-            label += tr(" · FAILED");
     } else {
-        const model::Rack& rack =
-            topology_->floor().racks[static_cast<std::size_t>(boxRack_[bestIndex])];
-        label = tr("%1 rack %2 of pod %3 (row %4, column %5) · power row %6")
-                    .arg(rack.kind == model::RackKind::Ocs ? tr("OCS") : tr("chip"))
-                    .arg(rack.indexInPod)
+        label = tr("%1 %2 (pod %3, row %4, column %5) · power row %6")
+                    .arg(ocs ? tr("OCS rack") : tr("rack"))
+                    .arg(rackIndex)
                     .arg(rack.pod)
                     .arg(rack.row)
                     .arg(rack.column)
                     .arg(rack.powerRow);
     }
-    const int rack = chip >= 0 ? topology_->locate(chip).rack : boxRack_[bestIndex];
-    const auto& r = topology_->floor().racks[static_cast<std::size_t>(rack)];
+    if (owner >= 0 && owner < static_cast<int>(document_->project()->jobs.size()))
+        label += tr(" · job %1")
+                     .arg(QString::fromStdString(
+                         document_->project()->jobs[static_cast<std::size_t>(owner)].name));
+    if (chip >= 0 && !topology_->isChipAlive(chip))
+        label += tr(" · FAILED");
     return {{"chip", chip},
             {"host", chip >= 0 ? static_cast<qint64>(topology_->locate(chip).host) : qint64{-1}},
-            {"job", chip >= 0 ? ownerOf(chip) : -1},
-            {"rack", rack},
-            {"powerRow", r.powerRow},
-            {"ocs", r.kind == model::RackKind::Ocs},
+            {"job", owner},
+            {"rack", rackIndex},
+            {"powerRow", rack.powerRow},
+            {"ocs", ocs},
             {"label", label}};
 }
 
