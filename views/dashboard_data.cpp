@@ -1,5 +1,6 @@
 #include "dashboard_data.h"
 
+#include "badput_text.h"
 #include "component_kinds.h"
 
 #include "analysis/project_analysis.h"
@@ -140,17 +141,20 @@ QVariantMap dashboardOf(const model::Project& project, const model::ProjectAnaly
     d["stateReasons"] = reasons;
     const auto& b = g.badput;
     QVariantList badput;
-    auto part = [&badput](const QString& label, const QString& shortLabel, double value) {
-        badput << QVariantMap{{"label", label}, {"short", shortLabel}, {"value", value}};
+    auto part = [&badput](const QString& label, const QString& shortLabel, double value,
+                          const QString& why) {
+        badput << QVariantMap{
+            {"label", label}, {"short", shortLabel}, {"value", value}, {"why", why}};
     };
-    part(QObject::tr("Checkpoints"), QObject::tr("Ckpt"), b.checkpoint);
-    part(QObject::tr("Lost progress"), QObject::tr("Lost"), b.lostProgress);
-    part(QObject::tr("Restarts and repairs"), QObject::tr("Restart"), b.restart);
-    part(QObject::tr("Degraded running"), QObject::tr("Degraded"), b.degraded);
-    part(QObject::tr("Silent data corruption"), QObject::tr("SDC"), b.sdc);
-    part(QObject::tr("Maintenance"), QObject::tr("Maint."), b.maintenance);
-    part(QObject::tr("Stragglers"), QObject::tr("Straggl."), b.stragglers);
-    part(QObject::tr("Preflight scan"), QObject::tr("Preflight"), b.preflight);
+    const BadputTexts why = badputTexts(g, e.step.stepS);
+    part(QObject::tr("Checkpoints"), QObject::tr("Ckpt"), b.checkpoint, why.checkpoint);
+    part(QObject::tr("Lost progress"), QObject::tr("Lost"), b.lostProgress, why.lostProgress);
+    part(QObject::tr("Restarts and repairs"), QObject::tr("Restart"), b.restart, why.restart);
+    part(QObject::tr("Degraded running"), QObject::tr("Degraded"), b.degraded, why.degraded);
+    part(QObject::tr("Silent data corruption"), QObject::tr("SDC"), b.sdc, why.sdc);
+    part(QObject::tr("Maintenance"), QObject::tr("Maint."), b.maintenance, why.maintenance);
+    part(QObject::tr("Stragglers"), QObject::tr("Straggl."), b.stragglers, why.stragglers);
+    part(QObject::tr("Preflight scan"), QObject::tr("Preflight"), b.preflight, why.preflight);
     d["badput"] = badput;
     return d;
 }

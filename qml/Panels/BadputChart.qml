@@ -53,8 +53,15 @@ ColumnLayout {
                 }
             }
             HoverHandler { id: hover }
-            ToolTip.visible: hover.hovered
-            ToolTip.text: modelData.label
+            // What the kind is and why it has this size (views/badput_text.cpp), wrapped.
+            ToolTip {
+                objectName: "badputTip"
+                visible: hover.hovered
+                delay: 300
+                timeout: 20000
+                width: Math.min(implicitWidth, 380)
+                text: modelData.label + ": " + (modelData.value * 100).toFixed(2) + "% of wall time\n" + modelData.why
+            }
         }
     }
     Item { Layout.fillHeight: true }

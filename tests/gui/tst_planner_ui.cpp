@@ -169,6 +169,25 @@ class PlannerUiTest : public QObject {
         QTRY_COMPARE(w_.document.selectedJob(), 1 - other);
     }
 
+    // Hovering the checkpoint bar says what checkpoints cost and why, wrapped to a readable width.
+    void badputBarsExplainThemselves() {
+        clickItem("dashboardTab");
+        QQuickItem* bar = w_.find("badputBar");
+        const QPoint on = bar->mapToScene({2, bar->height() / 2}).toPoint();
+        QTest::mouseMove(w_.window, on + QPoint(0, -40));
+        QTest::mouseMove(w_.window, on);
+        // The tooltip is a popup declared in the bar's row (its QObject parent).
+        QObject* tip = bar->parentItem()->parentItem()->findChild<QObject*>("badputTip");
+        QVERIFY(tip);
+        QTRY_VERIFY(tip->property("visible").toBool());
+        const QString text = tip->property("text").toString();
+        QVERIFY2(text.startsWith("Checkpoints: ") && text.contains("A blocking write of"),
+                 qPrintable(text));
+        QVERIFY(tip->property("width").toDouble() <= 381);
+        w_.grab("planner-badput-tooltip");
+        QTest::mouseMove(w_.window, {5, 5});
+    }
+
     void undoingTheTpEditBringsTheStepTimeBack() {
         QTest::keyClick(w_.window, Qt::Key_Z, Qt::ControlModifier);
         QVERIFY(w_.waitForEngine());

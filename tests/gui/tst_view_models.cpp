@@ -2,8 +2,8 @@
 #include "analysis/project_analysis.h"
 #include "engine_tasks.h"
 #include "job_list_model.h"
-#include "project/project_io.h"
 #include "perf/job_context.h"
+#include "project/project_io.h"
 #include "project_document.h"
 
 #include <QTemporaryDir>
@@ -414,6 +414,31 @@ class ViewModelsTest : public QObject {
         QVERIFY(!doc.newProject("no-such-cluster", "llama3-8b"));
         QVERIFY(doc.errorText().contains("no-such-cluster"));
         QCOMPARE(doc.jobs()->rowCount(), 1); // the project before stays
+    }
+
+    // A new job sets no checkpoint write time: the badput chart says checkpoints are taken as
+    // free (every step, 0%) and how to change that; a job with a write time gets its interval.
+    void badputSaysWhyCheckpointsCostWhatTheyCost() {
+        ProjectDocument fresh;
+        QVERIFY(fresh.newProject("tpu-v4-pod", "llama3-8b"));
+        QVERIFY(waitForEngine(fresh));
+        const QVariantMap freeCkpt = fresh.dashboard().value("badput").toList().at(0).toMap();
+        QCOMPARE(freeCkpt.value("label").toString(), QString("Checkpoints"));
+        QCOMPARE(freeCkpt.value("value").toDouble(), 0.0);
+        QVERIFY2(freeCkpt.value("why").toString().startsWith("No checkpoint write time is set"),
+                 qPrintable(freeCkpt.value("why").toString()));
+        const QVariantMap lost = fresh.dashboard().value("badput").toList().at(1).toMap();
+        QVERIFY(lost.value("why").toString().contains("only the step in flight"));
+
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        QVERIFY(waitForEngine(doc));
+        const QVariantMap ckpt = doc.dashboard().value("badput").toList().at(0).toMap();
+        QVERIFY(ckpt.value("value").toDouble() > 0);
+        QVERIFY2(ckpt.value("why").toString().startsWith("A blocking write of"),
+                 qPrintable(ckpt.value("why").toString()));
+        for (const QVariant& part : doc.dashboard().value("badput").toList())
+            QVERIFY(!part.toMap().value("why").toString().isEmpty());
     }
 
     void monteCarloAndPlanRunWithProgressAndCancel() {
