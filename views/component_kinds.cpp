@@ -85,7 +85,9 @@ QString componentLabel(const model::Topology* t, const model::Component& c) {
             const auto& rack = t->floor().racks[static_cast<std::size_t>(c.index)];
             if (rack.kind == model::RackKind::Ocs)
                 return QObject::tr("OCS rack %1 of pod %2").arg(rack.indexInPod).arg(rack.pod);
-            return QObject::tr("Cube %1 of pod %2").arg(rack.indexInPod).arg(rack.pod);
+            if (t->cluster().pod.kind == model::PodKind::Tpu3d)
+                return QObject::tr("Cube %1 of pod %2").arg(rack.indexInPod).arg(rack.pod);
+            return QObject::tr("Rack %1 of pod %2").arg(rack.indexInPod).arg(rack.pod);
         }
         return QObject::tr("Rack %1").arg(c.index);
     case ComponentKind::Ocs:
@@ -108,6 +110,13 @@ QString componentLabel(const model::Topology* t, const model::Component& c) {
     default:
         return QObject::tr("Component %1").arg(c.index);
     }
+}
+
+QString inSentence(const QString& label) {
+    // "Cube 3 of pod 0" -> "cube 3 of pod 0"; "OCS rack 1 of pod 0" keeps its capitals.
+    if (label.size() > 1 && label[0].isUpper() && label[1].isLower())
+        return label[0].toLower() + label.mid(1);
+    return label;
 }
 
 } // namespace podplanner::views

@@ -15,8 +15,13 @@ std::optional<model::ComponentKind> componentKindNamed(const QString& name);
 QString componentKindName(model::ComponentKind kind);
 // Whether `index` names a part of that kind in this topology.
 bool componentExists(const model::Topology& topology, model::ComponentKind kind, qint64 index);
-// "Cube 3 of pod 0", "Host 17", "OCS 5 of pod 1", ...
+// "Cube 3 of pod 0", "OCS rack 1 of pod 0", "Rack 4 of pod 0" (GPU), "Host 17", "OCS 5 of
+// pod 1", ...: the one name of a part, used by the failures list, the context menu, the hover
+// label and the undo entries alike.
 QString componentLabel(const model::Topology* topology, const model::Component& component);
+// A label inside a sentence ("Fail cube 3 of pod 0"): a capital that starts a word goes, an
+// acronym stays ("Fail OCS rack 1 of pod 0").
+QString inSentence(const QString& label);
 // "chip 12", "host 3" or "switch 40123" for a vertex of the topology.
 QString vertexLabel(const model::Topology& topology, std::int64_t vertex);
 // The global indices of the OCS switches in an OCS rack (empty for other racks).

@@ -25,7 +25,7 @@ void ProjectDocument::setComponentFailed(const QString& kind, qint64 index, bool
                       [&](const model::Component& c) { return c.kind == *k && c.index == index; });
     const QString what = componentLabel(analysis_->topology.get(), {*k, index});
     undo_.push(new FailureEditCommand(
-        this, failed ? tr("Fail %1").arg(what.toLower()) : tr("Repair %1").arg(what.toLower()),
+        this, failed ? tr("Fail %1").arg(inSentence(what)) : tr("Repair %1").arg(inSentence(what)),
         failures_, std::move(after)));
 }
 
@@ -34,6 +34,14 @@ bool ProjectDocument::isComponentFailed(const QString& kind, qint64 index) const
     return k && std::any_of(failures_.begin(), failures_.end(), [&](const model::Component& c) {
                return c.kind == *k && c.index == index;
            });
+}
+
+QString ProjectDocument::componentName(const QString& kind, qint64 index) const {
+    const auto k = componentKindNamed(kind);
+    if (!k || !analysis_ || !analysis_->topology ||
+        !componentExists(*analysis_->topology, *k, index))
+        return {};
+    return inSentence(componentLabel(analysis_->topology.get(), {*k, index}));
 }
 
 qint64 ProjectDocument::healthyOcsOfRack(int rack) const {

@@ -121,6 +121,9 @@ class ProjectDocument : public QObject {
     // (component_kinds.h).
     Q_INVOKABLE void setComponentFailed(const QString& kind, qint64 index, bool failed);
     Q_INVOKABLE bool isComponentFailed(const QString& kind, qint64 index) const;
+    // The part's one name, as in a sentence ("cube 3 of pod 0", "OCS rack 1 of pod 0"); empty
+    // when there is no such part.
+    Q_INVOKABLE QString componentName(const QString& kind, qint64 index) const;
     // The first OCS switch of an OCS rack not failed yet (-1: none, or not an OCS rack).
     Q_INVOKABLE qint64 healthyOcsOfRack(int rack) const;
     // The links of a chip, to fail one: [{index, label, failed}].

@@ -16,7 +16,7 @@ AppMenu {
     signal maintenanceRequested(int powerRow)
 
     AppMenuItem {
-        text: (menu.document.isComponentFailed("chip", menu.hit.chip ?? -1) ? qsTr("Repair chip %1") : qsTr("Fail chip %1")).arg(menu.hit.chip)
+        text: (menu.document.isComponentFailed("chip", menu.hit.chip ?? -1) ? qsTr("Repair %1") : qsTr("Fail %1")).arg(menu.document.componentName("chip", menu.hit.chip ?? -1))
         visible: menu.hit.chip !== undefined && menu.hit.chip >= 0
         height: visible ? implicitHeight : 0
         onTriggered: menu.document.setComponentFailed("chip", menu.hit.chip, !menu.document.isComponentFailed("chip", menu.hit.chip ?? -1))
@@ -41,7 +41,7 @@ AppMenu {
     }
     AppMenuItem {
         objectName: "failHostItem"
-        text: (menu.document.isComponentFailed("host", menu.hit.host ?? -1) ? qsTr("Repair host %1 (its tray of chips)") : qsTr("Fail host %1 (its tray of chips)")).arg(menu.hit.host)
+        text: (menu.document.isComponentFailed("host", menu.hit.host ?? -1) ? qsTr("Repair %1 (its tray of chips)") : qsTr("Fail %1 (its tray of chips)")).arg(menu.document.componentName("host", menu.hit.host ?? -1))
         visible: menu.hit.host !== undefined && menu.hit.host >= 0
         height: visible ? implicitHeight : 0
         onTriggered: menu.document.setComponentFailed("host", menu.hit.host, !menu.document.isComponentFailed("host", menu.hit.host ?? -1))
@@ -49,17 +49,16 @@ AppMenu {
     AppMenuItem {
         objectName: "failOcsItem"
         readonly property var ocs: menu.hit.ocs === true ? menu.document.healthyOcsOfRack(menu.hit.rack) : -1
-        text: qsTr("Fail OCS switch %1 (one of this rack's)").arg(ocs)
+        text: qsTr("Fail %1 (one switch of this rack)").arg(menu.document.componentName("ocs", ocs))
         visible: ocs >= 0
         height: visible ? implicitHeight : 0
         onTriggered: menu.document.setComponentFailed("ocs", ocs, true)
     }
     AppMenuItem {
         objectName: "failRackItem"
-        readonly property string what: menu.hit.ocs === true ? qsTr("OCS rack") : qsTr("cube/rack")
         visible: menu.hit.rack !== undefined
         height: visible ? implicitHeight : 0
-        text: (menu.document.isComponentFailed("rack", menu.hit.rack ?? -1) ? qsTr("Repair %1 %2") : qsTr("Fail %1 %2")).arg(what).arg(menu.hit.rack)
+        text: (menu.document.isComponentFailed("rack", menu.hit.rack ?? -1) ? qsTr("Repair %1") : qsTr("Fail %1")).arg(menu.document.componentName("rack", menu.hit.rack ?? -1))
         onTriggered: menu.document.setComponentFailed("rack", menu.hit.rack, !menu.document.isComponentFailed("rack", menu.hit.rack ?? -1))
     }
     AppMenuItem {

@@ -92,14 +92,17 @@ class PlannerUiTest : public QObject {
         QTRY_VERIFY((failItem = tests::MainWindowFixture::findIn(w_.window->contentItem(),
                                                                  "failRackItem")) &&
                     failItem->isVisible());
-        QVERIFY2(failItem->property("text").toString().contains(QString::number(rack)),
-                 qPrintable(failItem->property("text").toString()));
+        // The menu names the cube as the failures list and the undo entry do.
+        const QString cubeName = w_.document.componentName("rack", rack);
+        QVERIFY(cubeName.startsWith("cube "));
+        QCOMPARE(failItem->property("text").toString(), "Fail " + cubeName);
         w_.grab("planner-context-menu");
         QTest::mouseClick(
             w_.window, Qt::LeftButton, {},
             failItem->mapToScene({failItem->width() / 2, failItem->height() / 2}).toPoint());
         QVERIFY(w_.waitForEngine());
         QTRY_VERIFY(w_.document.isComponentFailed("rack", rack));
+        QCOMPARE(w_.document.undoText(), "Fail " + cubeName);
         QTRY_VERIFY2(dashboardValue("goodput") < goodputBefore - 1e-6,
                      qPrintable(QString::number(dashboardValue("goodput"))));
         const QImage image = w_.grab("planner-cube-failed", 500);
@@ -186,6 +189,43 @@ class PlannerUiTest : public QObject {
         QVERIFY(tip->property("width").toDouble() <= 381);
         w_.grab("planner-badput-tooltip");
         QTest::mouseMove(w_.window, {5, 5});
+    }
+
+    // An OCS rack failed from its context menu is drawn red in the Job and Health colours, as
+    // a cube with a chip down is; undo brings its own colour back.
+    void aFailedOcsRackIsDrawnRed() {
+        const auto& racks = w_.document.analysis()->topology->floor().racks;
+        int ocsRack = -1;
+        for (std::size_t r = 0; r < racks.size() && ocsRack < 0; ++r)
+            if (racks[r].kind == model::RackKind::Ocs)
+                ocsRack = static_cast<int>(r);
+        QVERIFY(ocsRack >= 0);
+        clickItem("camera_top");
+        const QPointF at = toScreen(controller()->rackScenePosition(ocsRack));
+        const auto isRed = [](const QColor& c) {
+            return c.red() > 150 && c.green() < 110 && c.blue() < 110;
+        };
+        QVERIFY(!isRed(w_.grab("planner-ocs-healthy").pixelColor(at.toPoint())));
+        QTest::mouseClick(w_.window, Qt::RightButton, {}, at.toPoint());
+        QQuickItem* failItem = nullptr;
+        QTRY_VERIFY((failItem = tests::MainWindowFixture::findIn(w_.window->contentItem(),
+                                                                 "failRackItem")) &&
+                    failItem->isVisible());
+        QCOMPARE(failItem->property("text").toString(), QString("Fail OCS rack 0 of pod 0"));
+        QTest::mouseClick(
+            w_.window, Qt::LeftButton, {},
+            failItem->mapToScene({failItem->width() / 2, failItem->height() / 2}).toPoint());
+        QVERIFY(w_.waitForEngine());
+        QTRY_VERIFY(w_.document.isComponentFailed("rack", ocsRack));
+        const QColor job = w_.grab("planner-ocs-failed-job", 500).pixelColor(at.toPoint());
+        QVERIFY2(isRed(job), qPrintable(job.name()));
+        controller()->setColorMode("health");
+        const QColor health = w_.grab("planner-ocs-failed-health", 500).pixelColor(at.toPoint());
+        QVERIFY2(isRed(health), qPrintable(health.name()));
+        controller()->setColorMode("job");
+        w_.document.undo();
+        QVERIFY(w_.waitForEngine());
+        QTRY_VERIFY(!isRed(w_.grab("planner-ocs-repaired", 500).pixelColor(at.toPoint())));
     }
 
     void undoingTheTpEditBringsTheStepTimeBack() {

@@ -208,6 +208,13 @@ class ViewModelsTest : public QObject {
         QCOMPARE(doc.healthyOcsOfRack(ocsRack), qint64{1});
         QVERIFY(
             doc.failures().first().toMap().value("label").toString().startsWith("OCS 0 of pod 0"));
+        // One name per part everywhere: the undo entry keeps the acronym, the context menu and
+        // the failures list say the same.
+        QCOMPARE(doc.undoText(), QString("Fail OCS 0 of pod 0"));
+        QCOMPARE(doc.componentName("ocs", ocs), QString("OCS 0 of pod 0"));
+        QCOMPARE(doc.componentName("rack", ocsRack), QString("OCS rack 0 of pod 0"));
+        QCOMPARE(doc.componentName("host", host), QString("host %1").arg(host));
+        QCOMPARE(doc.componentName("rack", -5), QString());
         // Its optical links are gone: no cube can be swapped in through the switches left.
         QCOMPARE(doc.dashboard().value("state").toString(), QString("waiting for repair"));
         doc.setComponentFailed("ocs", 1'000'000, true); // no such switch: nothing happens

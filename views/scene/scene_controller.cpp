@@ -1,6 +1,7 @@
 #include "scene_controller.h"
 
 #include "analysis/project_analysis.h"
+#include "component_kinds.h"
 #include "job_list_model.h"
 #include "network_layer.h"
 #include "project/project.h"
@@ -252,7 +253,8 @@ void SceneController::buildPhysical() {
         const auto& chips = rackChips_[r];
         if (rack.kind == model::RackKind::Ocs || chips.empty()) {
             boxes.push_back({base + QVector3D(0, kRackHeight / 2, 0),
-                             QVector3D(kRackWidth, kRackHeight, kRackWidth), kOcs});
+                             QVector3D(kRackWidth, kRackHeight, kRackWidth),
+                             ocsRackFailed(static_cast<int>(r)) ? ChipColoring::kFailed : kOcs});
             boxChip_.push_back(-1);
             boxRack_.push_back(static_cast<int>(r));
             continue;
@@ -559,6 +561,26 @@ QVariantList SceneController::legend() const {
     return out;
 }
 
+bool SceneController::ocsRackFailed(int rack) const {
+    // Red, as a chip rack with a chip down is: the rack, or any switch in it, is failed.
+    if (!document_ || !topology_)
+        return false;
+    if (document_->isComponentFailed(QStringLiteral("rack"), rack))
+        return true;
+    const auto [first, end] = ocsRangeOfRack(*topology_, rack);
+    for (qint64 o = first; o < end; ++o)
+        if (document_->isComponentFailed(QStringLiteral("ocs"), o))
+            return true;
+    return false;
+}
+
+QVector3D SceneController::rackScenePosition(int rack) const {
+    for (int i = 0; i < boxRack_.size(); ++i)
+        if (boxRack_[i] == rack && boxChip_[i] < 0)
+            return boxes_.boxes()[i].center;
+    return {};
+}
+
 QVector3D SceneController::chipScenePosition(qint64 chip) const {
     for (int i = 0; i < boxChip_.size(); ++i)
         if (boxChip_[i] == chip)
@@ -595,26 +617,25 @@ QVariantMap SceneController::pickRay(const QVector3D& origin, const QVector3D& d
     const auto& chipsOfRack = rackChips_[static_cast<std::size_t>(rackIndex)];
     const qint64 ownerChip = chip >= 0 ? chip : chipsOfRack.empty() ? -1 : chipsOfRack.front();
     const int owner = ownerChip >= 0 ? ownerOf(ownerChip) : -1;
-    // The same numbers as the context menu and the undo entries: chip, host and rack indices of
-    // the whole cluster.
+    // The same names as the context menu, the failures list and the undo entries
+    // (componentLabel).
+    const QString rackName = componentLabel(topology_, {model::ComponentKind::Rack, rackIndex});
     QString label;
     if (chip >= 0) {
         const auto at = topology_->locate(chip);
-        label = tr("chip %1 (%2, %3, %4) · host %5 · rack %6 (row %7, column %8) · power row %9")
+        label = tr("chip %1 (%2, %3, %4) · host %5 · %6 (row %7, column %8) · power row %9")
                     .arg(chip)
                     .arg(at.coord[0])
                     .arg(at.coord[1])
                     .arg(at.coord[2])
                     .arg(at.host)
-                    .arg(rackIndex)
+                    .arg(inSentence(rackName))
                     .arg(rack.row)
                     .arg(rack.column)
                     .arg(rack.powerRow);
     } else {
-        label = tr("%1 %2 (pod %3, row %4, column %5) · power row %6")
-                    .arg(ocs ? tr("OCS rack") : tr("rack"))
-                    .arg(rackIndex)
-                    .arg(rack.pod)
+        label = tr("%1 (row %2, column %3) · power row %4")
+                    .arg(rackName)
                     .arg(rack.row)
                     .arg(rack.column)
                     .arg(rack.powerRow);

@@ -96,6 +96,8 @@ class SceneController : public QObject {
 
     // Where a chip is drawn in the current view (its rack's box when chips are not shown).
     Q_INVOKABLE QVector3D chipScenePosition(qint64 chip) const;
+    // Where a rack drawn whole (an OCS rack, or a chip rack without its chips) stands.
+    Q_INVOKABLE QVector3D rackScenePosition(int rack) const;
     // The box a ray hits first: {"chip": index or -1, "label": tooltip text}; empty if none.
     Q_INVOKABLE QVariantMap pickRay(const QVector3D& origin, const QVector3D& direction) const;
     // Failing and repairing go through the document (undoable, and every number follows).
@@ -163,6 +165,8 @@ class SceneController : public QObject {
     QVector3D center_;
     float extent_ = 1000;
     QVector3D boundsMin_, boundsMax_;
+
+    bool ocsRackFailed(int rack) const;
     // From the document's newest analysis: the topology with its failures, and who owns what.
     std::shared_ptr<const model::ProjectAnalysis> analysis_;
     const model::Topology* topology_ = nullptr;
