@@ -26,8 +26,10 @@ TreeView {
             else if (kind === "rack")
                 tree.rackPicked(itemIndex, model.display + " · " + detail)
         }
-        ToolTip.visible: hovered && detail.length > 0
-        ToolTip.text: detail
+        // The whole name and its detail: a narrow pane cuts the name off ("TPU Ironwood pod:
+        // 144 c…"), the tooltip never does.
+        ToolTip.visible: hovered && (detail.length > 0 || (contentItem && contentItem.truncated === true))
+        ToolTip.text: detail.length > 0 ? model.display + "\n" + detail : model.display
         ToolTip.delay: 600
     }
     Component.onCompleted: expandRecursively(-1, 1)

@@ -10,6 +10,7 @@ ColumnLayout {
     required property CollectiveTableModel model
     spacing: 2
     Label { text: qsTr("Collectives per step"); font.bold: true; font.pixelSize: 12 }
+    TextMetrics { id: kindText; font.pixelSize: 11; text: "reduce-scatter" }
     HorizontalHeaderView {
         syncView: table
         Layout.fillWidth: true
@@ -22,7 +23,11 @@ ColumnLayout {
         Layout.fillHeight: true
         clip: true
         model: root.model
-        columnWidthProvider: column => [92, 44, 84, 76, 76][column] * Math.max(0.8, table.width / 372)
+        // Each column at least as wide as its longest text (kinds such as "reduce-scatter" and
+        // "point-to-point"), wider when there is room; a narrow panel scrolls instead of cutting.
+        readonly property var minimumWidths: [kindText.width + 12, 44, 72, 64, 64]
+        columnWidthProvider: column => Math.max(minimumWidths[column],
+                                                [92, 44, 84, 76, 76][column] * table.width / 372)
         ScrollBar.vertical: ScrollBar {}
         delegate: Rectangle {
             required property string display
@@ -38,6 +43,9 @@ ColumnLayout {
                 font.pixelSize: 11
                 color: parent.exposed ? "#b3261e" : "#202124"
                 elide: Text.ElideRight
+                HoverHandler { id: cellHover }
+                ToolTip.visible: cellHover.hovered && truncated
+                ToolTip.text: text
             }
         }
     }
