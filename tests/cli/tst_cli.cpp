@@ -219,6 +219,34 @@ class CliTest : public QObject {
         QCOMPARE(nlohmann::json::parse(ig.out)["instances"][0]["count"].get<int>(), 64);
     }
 
+    // `import FORMAT -` reads the launch config from standard input, as in a pipe from
+    // `export`: the real binary, fed through its stdin.
+    void importReadsStandardInput() {
+        QTemporaryDir tmp;
+        const QString into = tmp.filePath("into.podplanner");
+        QVERIFY(QFile::copy(QString::fromStdString(example("h100-cluster-70b.podplanner")), into));
+        const Run e = run({"export", example("h100-cluster-70b.podplanner"), "--to", "megatron"});
+        QCOMPARE(e.code, 0);
+        QProcess p;
+        p.start(PODPLANNER_BINARY, {"import", "megatron", "-", "--into", into, "--nodes", "16",
+                                    "-o", tmp.filePath("out.podplanner")});
+        QVERIFY(p.waitForStarted(30000));
+        p.write(QByteArray::fromStdString(e.out));
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(30000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        const auto out = nlohmann::json::parse(
+            run({"info", tmp.filePath("out.podplanner").toStdString(), "--json"}).out);
+        QCOMPARE(out["jobs"].size(), std::size_t{2});
+        // Nothing on stdin is an error that says what was expected, not a hang or a crash.
+        p.start(PODPLANNER_BINARY, {"import", "megatron", "-", "--into", into});
+        QVERIFY(p.waitForStarted(30000));
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(!p.readAllStandardError().isEmpty());
+    }
+
     // A save killed at any moment leaves the old file or the new one, never a mix.
     void killedSaveLeavesOldOrNewFile() {
         QTemporaryDir tmp;

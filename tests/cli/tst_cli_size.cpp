@@ -6,6 +6,7 @@
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -72,6 +73,44 @@ class CliSizeTest : public QObject {
             QVERIFY2(QFile::exists(svg), qPrintable(svg));
             QVERIFY(text.find(std::string("sizing-") + chart + ".svg") != std::string::npos);
         }
+    }
+
+    // A budget alone: the recommendation is the fastest point that costs no more than it; a
+    // budget below every point is said to be unmet, and the fastest is offered instead.
+    void sizeWithinABudget() {
+        const std::string p = data("tests/data/sizing/moe-v5p.podplanner");
+        const auto size = [&](const std::string& budget) {
+            const Outcome r = cli({"size", p, "--budget-usd", budget, "--first-pass", "--json"});
+            QTest::qVerify(r.code == 0, "r.code == 0", r.err.c_str(), __FILE__, __LINE__);
+            return nlohmann::json::parse(r.out);
+        };
+        const auto free = cli({"size", p, "--first-pass", "--json"});
+        QCOMPARE(free.code, 0);
+        const auto front = nlohmann::json::parse(free.out)["pareto_front"];
+        QVERIFY(front.size() >= 3);
+        // A budget between the cheapest and the dearest point of the front.
+        double cheapest = 1e300, dearest = 0;
+        for (const auto& point : front) {
+            cheapest = std::min(cheapest, point["cost_usd"].get<double>());
+            dearest = std::max(dearest, point["cost_usd"].get<double>());
+        }
+        const double budget = std::floor((cheapest + dearest) / 2);
+        const auto within = size(std::to_string(budget));
+        QCOMPARE(within["budget_usd"].get<double>(), budget);
+        const auto& chosen = within["recommended"];
+        QVERIFY(chosen["meets_budget"].get<bool>());
+        QVERIFY(chosen["cost_usd"].get<double>() <= budget);
+        for (const auto& point : within["pareto_front"])
+            if (point["cost_usd"].get<double>() <= budget)
+                QVERIFY(point["time_to_train_days"].get<double>() >=
+                        chosen["time_to_train_days"].get<double>() - 1e-9);
+        QVERIFY(within["recommendation"].get<std::string>().find("budget of $") !=
+                std::string::npos);
+
+        const auto tooSmall = size(std::to_string(std::floor(cheapest / 10)));
+        QVERIFY(!tooSmall["recommended"]["meets_budget"].get<bool>());
+        for (const auto& point : tooSmall["pareto_front"])
+            QVERIFY(!point["meets_budget"].get<bool>());
     }
 
     void sizeRefusesBadOptions() {

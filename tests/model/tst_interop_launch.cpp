@@ -177,6 +177,46 @@ class TestInteropLaunch : public QObject {
                  e.c_str());
     }
 
+    // MaxText's overrides as a YAML file (`key: value` lines, comments and blank lines): the same
+    // job as the command line gives.
+    void maxTextYamlOverrides() {
+        const Project target = emptied("v4-pod-gpt3");
+        const std::string yaml = "# overrides for a v4-128 slice\n"
+                                 "base_config: base.yml\n"
+                                 "\n"
+                                 "ici_fsdp_parallelism: 16\n"
+                                 "ici_tensor_parallelism: 4   # inside a cube\n"
+                                 "per_device_batch_size: 2\n"
+                                 "remat_policy: 'full'\n"
+                                 "base_emb_dim: 4096\n"
+                                 "base_num_decoder_layers: 32\n";
+        ImportedJob fromYaml =
+            importLaunch(target, LaunchFormat::MaxText, yaml, {"4x4x4", 0, 0, "yaml"});
+        QCOMPARE(mesh(fromYaml.job), std::string("1/16/4/1/1/1"));
+        QCOMPARE(fromYaml.job.training.recompute, std::string("full"));
+        QCOMPARE(fromYaml.job.model.dModel, 4096);
+        QCOMPARE(fromYaml.job.model.layers, 32);
+        QCOMPARE(fromYaml.job.training.globalBatchTokens, std::int64_t{64 * 2 * 2048});
+        const ImportedJob fromLine = importLaunch(
+            target, LaunchFormat::MaxText,
+            "python3 -m maxtext.trainers.pre_train.train base.yml ici_fsdp_parallelism=16 "
+            "ici_tensor_parallelism=4 per_device_batch_size=2 remat_policy=full "
+            "base_emb_dim=4096 base_num_decoder_layers=32",
+            {"4x4x4", 0, 0, "yaml"});
+        QCOMPARE(mesh(fromLine.job), mesh(fromYaml.job));
+        QCOMPARE(fromLine.job.training.globalBatchTokens, fromYaml.job.training.globalBatchTokens);
+    }
+
+    // xpk's --tpu-type counts TensorCores on v5p (two a chip): a 1024-chip slice is v5p-2048,
+    // the name MaxText's own v5p table gives that run.
+    void v5pExportCountsTensorCores() {
+        const Project p = loadProjectFile(
+            sourcePath("tests/data/validation/tpu-dense/maxtext-v5p-1024b-1xv5p-2048.podplanner"));
+        const std::string out = exportLaunch(p, 0, LaunchFormat::MaxText);
+        QVERIFY2(out.find("--tpu-type=v5p-2048") != std::string::npos, out.c_str());
+        QVERIFY2(out.find("--num-slices=1") != std::string::npos, out.c_str());
+    }
+
     // Megatron-LM, examples/gpt3/train_gpt3_175b_distributed.sh (NVIDIA/Megatron-LM d98e8a6).
     void megatronGpt3() {
         std::string script =
