@@ -130,6 +130,29 @@ class TestSizing : public QObject {
         QVERIFY2(withSpares.spares >= 1, withSpares.option.text.c_str());
     }
 
+    // The checkpoint policy is searched: a slow persistent write under frequent failures makes
+    // in-memory checkpoints the better plan; a fast one keeps them persistent; without the
+    // search, the job's own policy stays.
+    void checkpointPolicyFollowsTheWriteTime() {
+        const auto sized = [](double persistentWriteS, bool search) {
+            SizeRequest request = requestFor(
+                {smallPod(12, R"({"chip_per_1000_days": 20, "host_per_1000_days": 20})")});
+            request.job.reliability.checkpoint.persistentWriteS = persistentWriteS;
+            request.searchCheckpoints = search;
+            return sizeJob(request);
+        };
+        const SizeResult slow = sized(900, true);
+        QVERIFY2(recommended(slow).checkpoint.inMemory, recommended(slow).limitText.c_str());
+        const SizeResult fast = sized(1, true);
+        QVERIFY(!recommended(fast).checkpoint.inMemory);
+        const SizeResult own = sized(900, false);
+        QVERIFY(!recommended(own).checkpoint.inMemory);
+        // In memory, the same plan loses less to checkpoints than the job's own policy does.
+        QVERIFY(recommended(slow).badput.checkpoint + recommended(slow).badput.lostProgress <
+                recommended(own).badput.checkpoint + recommended(own).badput.lostProgress);
+        QVERIFY(recommended(slow).trainDays < recommended(own).trainDays);
+    }
+
     void twistedTorusBeatsUntwistedOnAnAllToAllHeavyMoe() {
         // ep over all 128 chips of a 4x4x8 slice: the all-to-all dominates the step.
         Project twisted = sizingtest::projectFile("tests/data/sizing/moe-v5p.podplanner");
