@@ -44,13 +44,15 @@ void BackgroundTask::launch(Work work, int total) {
     poll_.start();
     thread_ = std::thread([this, run, control = control_, work = std::move(work)] {
         QVariant value = work(*control);
-        const bool wasCancelled = control->cancel.load();
-        // Queued to the GUI thread; a newer run makes this one's result stale.
+        // Queued to the GUI thread; a newer run makes this one's result stale. The cancel flag
+        // is read there: a Cancel clicked while the window still showed the run as running is
+        // honoured, even when the work had just finished.
         QMetaObject::invokeMethod(
             this,
-            [this, run, value, wasCancelled] {
+            [this, run, value, control] {
                 if (run != run_)
                     return;
+                const bool wasCancelled = control->cancel.load();
                 poll_.stop();
                 running_ = false;
                 cancelled_ = wasCancelled;

@@ -1,5 +1,8 @@
 #include "job_list_model.h"
 
+#include <algorithm>
+#include <array>
+
 namespace podplanner::views {
 
 int JobListModel::rowCount(const QModelIndex& parent) const {
@@ -80,9 +83,22 @@ void JobListModel::setRows(QList<JobRow> rows) {
 }
 
 QColor JobListModel::jobColor(int index) {
-    // Evenly spaced hues at the golden angle stay distinct for many jobs.
-    const int hue = (index * 137 + 210) % 360;
-    return QColor::fromHsl(hue, 170, 120);
+    // Okabe and Ito's colour-blind-safe palette (Color Universal Design, 2008) without its
+    // vermillion and reddish purple, which sit next to the failed red and the OCS purple; then
+    // the same five darker, then lighter, so that jobs never take a status colour.
+    static const std::array<QColor, 5> kBase = {QColor("#0072b2"), QColor("#e69f00"),
+                                                QColor("#009e73"), QColor("#56b4e9"),
+                                                QColor("#f0e442")};
+    const int i = std::max(0, index);
+    const QColor base = kBase[static_cast<std::size_t>(i % 5)];
+    switch ((i / 5) % 3) {
+    case 1:
+        return base.darker(150);
+    case 2:
+        return base.lighter(125);
+    default:
+        return base;
+    }
 }
 
 } // namespace podplanner::views

@@ -3,6 +3,7 @@
 // arcs and a 2x2x4 slice none; colour modes (mesh-axis groups, power rows, link utilization);
 // power-row outlines and optical links; chips drawn near the camera when it comes close.
 #include "analysis/project_analysis.h"
+#include "chip_coloring.h"
 #include "job_list_model.h"
 #include "project_document.h"
 #include "scene_controller.h"
@@ -163,7 +164,7 @@ class SceneTest : public QObject {
     }
 
     // Link utilization: the job's chips take the colour of its busiest torus axis (tp's
-    // collectives keep x busy for over half the step: past yellow towards red).
+    // collectives keep x busy for over half the step: lighter than the ramp's middle).
     void utilizationColoursByBusiestAxis() {
         controller_.setColorMode("utilization");
         std::set<QRgb> colours;
@@ -171,7 +172,11 @@ class SceneTest : public QObject {
             colours.insert(b.color.rgb());
         QCOMPARE(colours.size(), std::size_t{1});
         const QColor c = QColor::fromRgb(*colours.begin());
-        QVERIFY2(c.hslHue() >= 0 && c.hslHue() < 60, qPrintable(c.name()));
+        const auto luminance = [](const QColor& x) {
+            return 0.2126 * x.redF() + 0.7152 * x.greenF() + 0.0722 * x.blueF();
+        };
+        QVERIFY2(luminance(c) > luminance(ChipColoring::utilizationColor(0.5)),
+                 qPrintable(c.name()));
         QVERIFY(controller_.legend().first().toMap().value("label").toString().contains("busy"));
         settle("scene-logical-utilization");
         controller_.setColorMode("job");
@@ -201,7 +206,7 @@ class SceneTest : public QObject {
         controller_.setColorMode("powerRow");
         std::set<QRgb> colours;
         for (const Box& b : controller_.boxes()->boxes())
-            if (b.color != QColor("#8e63ce") && b.color != QColor("#5f6368") &&
+            if (b.color != ChipColoring::kOcs && b.color != QColor("#5f6368") &&
                 b.color != QColor("#202124")) // OCS racks and the network keep their colours
                 colours.insert(b.color.rgb());
         QCOMPARE(colours.size(), std::min<std::size_t>(chipRows.size(), 9));

@@ -5,6 +5,7 @@
 #include "perf/job_context.h"
 #include "project/project_io.h"
 #include "project_document.h"
+#include "scene/chip_coloring.h"
 
 #include <QTemporaryDir>
 
@@ -12,10 +13,32 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <array>
+#include <cmath>
+
 using namespace podplanner::views;
 
 namespace {
 const char* kIronwood = PODPLANNER_SOURCE_DIR "/resources/examples/ironwood-shared.podplanner";
+
+// CIELAB (D65) of an sRGB colour, and the CIE76 difference of two.
+std::array<double, 3> lab(const QColor& c) {
+    const auto linear = [](double v) {
+        return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    const double r = linear(c.redF()), g = linear(c.greenF()), b = linear(c.blueF());
+    const double x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    const double y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    const double z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    const auto f = [](double t) {
+        return t > 216.0 / 24389 ? std::cbrt(t) : (24389.0 / 27 * t + 16) / 116;
+    };
+    return {116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))};
+}
+double deltaE(const QColor& a, const QColor& b) {
+    const auto p = lab(a), q = lab(b);
+    return std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+}
 
 bool waitForEngine(const ProjectDocument& doc) {
     return QTest::qWaitFor([&] { return !doc.engineBusy(); }, 20000);
@@ -480,6 +503,41 @@ class ViewModelsTest : public QObject {
         for (int i = 0; i < 12; ++i)
             seen.insert(JobListModel::jobColor(i).rgb());
         QCOMPARE(seen.size(), 12);
+    }
+
+    // Job colours keep clear of the status colours and of each other, by CIE76 colour
+    // difference (about 2.3 is just noticeable; 20 and more reads as another colour).
+    void jobColorsNeverLookLikeAStatus() {
+        using podplanner::views::ChipColoring;
+        for (int i = 0; i < 10; ++i) {
+            const QColor job = JobListModel::jobColor(i);
+            for (const QColor& status :
+                 {ChipColoring::kFailed, ChipColoring::kFree, ChipColoring::kOcs})
+                QVERIFY2(deltaE(job, status) > 25, qPrintable(QString("job %1 %2 vs %3: %4")
+                                                                  .arg(i)
+                                                                  .arg(job.name(), status.name())
+                                                                  .arg(deltaE(job, status))));
+            for (int j = 0; j < i; ++j)
+                QVERIFY2(deltaE(job, JobListModel::jobColor(j)) > 15,
+                         qPrintable(QString("jobs %1 and %2").arg(j).arg(i)));
+        }
+    }
+
+    // The utilization ramp grows lighter as links get busier (a perceptual ramp), and its ends
+    // are neither the wraparound orange nor the failed red.
+    void utilizationRampIsPerceptualAndApart() {
+        using podplanner::views::ChipColoring;
+        double lightness = -1;
+        for (int i = 0; i <= 20; ++i) {
+            const double l = lab(ChipColoring::utilizationColor(i / 20.0))[0];
+            QVERIFY2(l > lightness, qPrintable(QString::number(i)));
+            lightness = l;
+        }
+        for (double end : {0.0, 1.0}) {
+            const QColor c = ChipColoring::utilizationColor(end);
+            QVERIFY(deltaE(c, ChipColoring::kWraparound) > 25);
+            QVERIFY(deltaE(c, ChipColoring::kFailed) > 25);
+        }
     }
 };
 

@@ -15,6 +15,8 @@ namespace podplanner::views {
 const QColor ChipColoring::kFree("#b8bec6");
 const QColor ChipColoring::kFailed("#d93025");
 const QColor ChipColoring::kHealthy("#34a853");
+const QColor ChipColoring::kOcs("#8e63ce");
+const QColor ChipColoring::kWraparound("#f29900");
 
 namespace {
 
@@ -124,9 +126,20 @@ std::array<double, 3> ChipColoring::torusUtilization(int job) const {
 }
 
 QColor ChipColoring::utilizationColor(double share) {
-    // Hue 120 (green) at idle to 0 (red) when busy the whole step.
-    const double s = std::clamp(share, 0.0, 1.0);
-    return QColor::fromHsl(static_cast<int>(120 * (1 - s)), 180, 115);
+    // Viridis (van der Walt and Smith, matplotlib 2015): perceptually uniform, readable by
+    // colour-blind eyes, from dark violet when idle to yellow when busy the whole step; neither
+    // end is the failed red or the wraparound orange.
+    static const std::array<QColor, 5> kStops = {QColor("#440154"), QColor("#3b528b"),
+                                                 QColor("#21918c"), QColor("#5ec962"),
+                                                 QColor("#fde725")};
+    const double at = std::clamp(share, 0.0, 1.0) * (kStops.size() - 1);
+    const auto lo = std::min(static_cast<std::size_t>(at), kStops.size() - 2);
+    const double f = at - static_cast<double>(lo);
+    const QColor& a = kStops[lo];
+    const QColor& b = kStops[lo + 1];
+    return QColor::fromRgbF(static_cast<float>(a.redF() + f * (b.redF() - a.redF())),
+                            static_cast<float>(a.greenF() + f * (b.greenF() - a.greenF())),
+                            static_cast<float>(a.blueF() + f * (b.blueF() - a.blueF())));
 }
 
 QColor ChipColoring::color(std::int64_t chip, int owner) const {

@@ -34,10 +34,12 @@ class ChipColoring {
     QVariantList legend() const;
     // Share of the step the job's collectives keep each torus axis (x, y, z) busy, 0..1.
     std::array<double, 3> torusUtilization(int job) const;
-    // Green (idle) through yellow to red (always busy).
+    // Viridis: dark violet (idle) through teal and green to yellow (always busy).
     static QColor utilizationColor(double share);
 
-    static const QColor kFree, kFailed, kHealthy;
+    // Status colours, which no job colour comes near (JobListModel::jobColor): free, failed and
+    // healthy chips, OCS racks, wraparound links.
+    static const QColor kFree, kFailed, kHealthy, kOcs, kWraparound;
 
   private:
     QString mode_ = QStringLiteral("job");

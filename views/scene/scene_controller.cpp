@@ -34,8 +34,10 @@ constexpr float kChipPitch = 60, kChipSize = 24; // logical view
 constexpr float kDetailDistance = 1500;
 constexpr float kDetailShareOfExtent = 0.4f;
 constexpr int kMaxDetailChips = 4096;
-const QColor kOcs("#8e63ce"), kLink("#5f6368"), kArc("#f29900"), kPowerRow("#3c4043"),
-    kOptical("#b39ddb"), kSelection("#f9ab00");
+// References, not copies: the statics of another file are not constructed yet at this point.
+const QColor& kOcs = ChipColoring::kOcs;
+const QColor& kArc = ChipColoring::kWraparound;
+const QColor kLink("#5f6368"), kPowerRow("#3c4043"), kOptical("#b39ddb"), kSelection("#f9ab00");
 
 bool hit(const QVector3D& origin, const QVector3D& dir, const Box& b, float& distance) {
     // Slab test against the axis-aligned box.
