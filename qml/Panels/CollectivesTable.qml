@@ -25,9 +25,12 @@ ColumnLayout {
         model: root.model
         // Each column at least as wide as its longest text (kinds such as "reduce-scatter" and
         // "point-to-point"), wider when there is room; a narrow panel scrolls instead of cutting.
-        readonly property var minimumWidths: [kindText.width + 12, 44, 72, 64, 64]
-        columnWidthProvider: column => Math.max(minimumWidths[column],
-                                                [92, 44, 84, 76, 76][column] * table.width / 372)
+        // The room beyond the minimums is shared out in proportion to the usual widths, so the
+        // columns fill the panel exactly when they fit.
+        readonly property var minimumWidths: [kindText.width + 12, 38, 76, 70, 64]
+        readonly property real minimumTotal: minimumWidths.reduce((a, b) => a + b, 0)
+        columnWidthProvider: column => minimumWidths[column] + Math.max(0, table.width - minimumTotal)
+                                       * [92, 44, 84, 76, 76][column] / 372
         ScrollBar.vertical: ScrollBar {}
         delegate: Rectangle {
             required property string display
