@@ -10,6 +10,9 @@ struct ChipType {
     std::string name;
     std::map<std::string, double> peakTflops; // by precision: "bf16", "fp8", "int8", ...
     double hbmGib = 0;
+    // What the runtime lets one program use, where it says so (XLA:TPU checks every program
+    // against it); 0: hbmGib less the default reserve (kHbmReserveFraction).
+    double hbmUsableGib = 0;
     double hbmGbyteS = 0;       // HBM bandwidth, GB/s
     int iciLinks = 0;           // torus links per chip (0 for GPUs)
     double iciLinkGbyteS = 0;   // per link, one way, GB/s

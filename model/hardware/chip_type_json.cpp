@@ -20,6 +20,7 @@ ChipType readChipType(const Json& value, const std::string& pointer) {
     if (chip.peakTflops.empty())
         throwInputError(in.at("peak_tflops"), "at least one precision", "an empty object");
     chip.hbmGib = in.number("hbm_gib", 0.001, 1e6);
+    chip.hbmUsableGib = in.number("hbm_usable_gib", 0, chip.hbmGib, 0);
     chip.hbmGbyteS = in.number("hbm_gbyte_s", 0.001, 1e7);
     chip.iciLinks = static_cast<int>(in.integer("ici_links", 0, 12, 0));
     chip.iciLinkGbyteS = in.number("ici_link_gbyte_s", 0, 1e5, 0);

@@ -78,6 +78,7 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         f.gradBytes = 2;
         f.gatherPerTensor = true;
         f.flatShardCollectives = true;
+        f.prefetchBucketParams = 5e7;
         break;
     }
     // Megatron-core's default process-group order "tp-cp-ep-dp-pp"; torchtitan's device mesh

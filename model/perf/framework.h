@@ -25,6 +25,10 @@ struct FrameworkTraits {
     // ZeRO-3's gathers and reduce-scatters run as flat rings over the whole group, so each
     // rank's share crosses its own NIC (DeepSpeed; see docs/engine.md, "Frameworks").
     bool flatShardCollectives = false;
+    // > 0: ZeRO-3 gathers each submodule's weights just before it runs and prefetches a bucket
+    // of this many parameters, so the weights held gathered are the largest weight tensor and
+    // one bucket, not two whole layers (DeepSpeed's stage3_prefetch_bucket_size, 5e7).
+    double prefetchBucketParams = 0;
     bool torchCheckpoint = true; // recomputation reruns whole layers (PyTorch checkpoint)
     bool flash2 = false;         // attention through PyTorch SDPA (FlashAttention-2)
     double logitsBytes = 4;      // the logits kept for the loss (fp32 in Megatron's loss)

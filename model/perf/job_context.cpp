@@ -38,7 +38,7 @@ JobContext makeJobContext(const Job& job, const ChipType& chip, const JobFabric&
     c.peakFlops = chip.peakTflops.at(precision) * 1e12;
     c.kernels = makeKernelModel(chip, precision, c.peakFlops, c.framework.flash2);
     c.hbmBytesPerS = c.kernels.hbmBytesPerS;
-    c.hbmCapacityBytes = chip.hbmGib * 1024.0 * 1024.0 * 1024.0 * (1.0 - kHbmReserveFraction);
+    c.hbmCapacityBytes = usableHbmGib(chip) * 1024.0 * 1024.0 * 1024.0;
     const bool fp32 = precision == "fp32" || precision == "tf32";
     c.matmulBytes = fp32 ? 4.0 : precision == "bf16" ? 2.0 : precision == "fp4" ? 0.5 : 1.0;
     c.activationBytes = fp32 ? 4.0 : 2.0;

@@ -34,9 +34,14 @@ enum class Recompute : std::uint8_t {
 Recompute parseRecompute(const std::string& text);
 const char* recomputeName(Recompute r);
 
-// HBM the allocator and runtime keep for themselves: fragmentation of the caching allocator,
-// the CUDA or TPU runtime's context, communication buffers (docs/engine.md, "Memory").
+// HBM the allocator and runtime keep for themselves where the chip does not say what a program
+// may use: fragmentation of the caching allocator, the CUDA runtime's context, communication
+// buffers (docs/engine.md, "Memory").
 inline constexpr double kHbmReserveFraction = 0.05;
+// HBM one training program may use: the runtime's own figure, else HBM less the reserve.
+inline double usableHbmGib(const ChipType& chip) {
+    return chip.hbmUsableGib > 0 ? chip.hbmUsableGib : chip.hbmGib * (1.0 - kHbmReserveFraction);
+}
 
 struct LayerCost;
 

@@ -25,6 +25,14 @@ double gradientReplicas(const MeshSizes& s) {
     return static_cast<double>(s[kDp]) * (s[kFsdp] > 1 ? 1 : s[kCp]);
 }
 
+double largestWeightTensor(const JobContext& ctx, const MeshSizes& s) {
+    const ModelSpec& m = ctx.job->model;
+    const double d = m.dModel;
+    const double dense = std::max({d * m.ffn * (m.isMoe() ? 0 : 1), d * m.heads * m.headDim,
+                                   d * m.kvHeads * m.headDim * 2.0});
+    return std::max(dense / s[kTp], d * m.expertFfn / s[kTp]);
+}
+
 double layerParameters(const JobContext& ctx, const MeshSizes& s) {
     const TransformerCounts& c = ctx.counts;
     const double dense =
@@ -63,6 +71,12 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
         out.gradients = params * f.gradBytes / (in.zeroStage >= 2 ? dp : 1.0);
         out.optimizer = params * (f.masterBytes + f.momentBytes) / (in.zeroStage >= 1 ? dp : 1.0);
         const double gatherGroup = weightShards(s) * (in.zeroStage >= 3 ? dp : 1.0);
+        // Working buffers: the largest tensor of the layer being computed (recomputed or not)
+        // and its gradient.
+        double largest = 0;
+        for (double b : layer.tensorBytes)
+            largest = std::max(largest, b);
+        double layerPhase = 2.0 * largest;
         if (gatherGroup > 1) {
             if (in.fsdpPerStep) {
                 // The stage's weights stay gathered for the whole step, and the gradients
@@ -72,21 +86,21 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
                                  (f.weightBytes == f.gatherBytes ? out.weights : 0.0);
                 out.gradients = params * gatherGroup * f.gradBytes;
             } else {
-                // Two gathered layers: the one computing and the one prefetched.
-                out.temporary += 2.0 * perLayer * f.gatherBytes;
+                // Two gathered layers, the one computing and the one prefetched; or the
+                // submodule computing and one prefetch bucket.
+                layerPhase += (f.prefetchBucketParams > 0
+                                   ? largestWeightTensor(ctx, s) + f.prefetchBucketParams
+                                   : 2.0 * perLayer) *
+                              f.gatherBytes;
             }
         }
+        // The loss runs after the last layer and before its backward, so the logits never
+        // coexist with a layer's working buffers: the larger of the two phases counts.
+        const bool lastStage = !first || s[kPp] == 1;
+        out.temporary += std::max(layerPhase, lastStage ? head.logitsBytes : 0.0);
         const double inFlight = layersInFlight(stages, s[kPp], in.microbatches, first);
         out.activations = inFlight * plan.deviceBytes;
         out.hostBytes = inFlight * plan.offloadBytes;
-        // Working buffers: the largest tensor of the layer being computed (recomputed or not)
-        // and its gradient, and on the last stage the logits.
-        double largest = 0;
-        for (double b : layer.tensorBytes)
-            largest = std::max(largest, b);
-        out.temporary += 2.0 * largest;
-        if (!first || s[kPp] == 1)
-            out.temporary += head.logitsBytes;
         if (out.total() > best.total())
             best = out;
     }

@@ -38,6 +38,9 @@ double gradientReplicas(const MeshSizes& sizes);
 
 // Parameters held by one chip (its tp/pp/ep/fsdp shard) on the stage that holds the most.
 double localParameters(const JobContext& ctx, const MeshSizes& sizes, int virtualStages);
+// The largest weight matrix of a layer on one chip before FSDP sharding (fused K and V counted
+// as one).
+double largestWeightTensor(const JobContext& ctx, const MeshSizes& sizes);
 // One layer's parameters on one chip before FSDP sharding (what a per-layer gather moves).
 double layerParameters(const JobContext& ctx, const MeshSizes& sizes);
 

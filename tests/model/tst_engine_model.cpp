@@ -6,7 +6,9 @@
 #include "perf/activation_policy.h"
 #include "perf/evaluate.h"
 #include "perf/kernel_cost.h"
+#include "perf/memory_model.h"
 #include "perf/pipeline_schedule.h"
+#include "presets/presets.h"
 #include "project/placement.h"
 #include "project/project_io.h"
 
@@ -206,6 +208,43 @@ class EngineModelTest : public QObject {
         const double embedding = 18.0 * 51200 * 12288 / 8 / gib;
         QVERIFY2(near(state / gib, layers + embedding, 1e-6), QByteArray::number(state / gib));
         QVERIFY(std::abs(layers - 45.5625) < 1e-3);
+    }
+
+    void usableHbmIsWhatTheRuntimeAllows() {
+        // XLA:TPU checks every program against 31.25 GiB of a v6e's 32 GiB; a GPU without such
+        // a figure keeps the allocator's reserve.
+        QCOMPARE(usableHbmGib(*findBuiltinChip("tpu-v6e")), 31.25);
+        QCOMPARE(usableHbmGib(*findBuiltinChip("tpu-v5e")), 15.75);
+        const ChipType& h100 = *findBuiltinChip("h100-sxm");
+        QCOMPARE(usableHbmGib(h100), h100.hbmGib * (1 - kHbmReserveFraction));
+    }
+
+    void logitsAndLayerBuffersAreNotHeldTogether() {
+        // A small model with a large vocabulary on one stage: the loss's fp32 logits (one
+        // 2,048-token sequence per GPU) are the whole of the temporaries, not logits plus the
+        // layer's working buffers, which are freed before the loss runs.
+        const Project p =
+            project(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 1})", R"({"dp": 8})",
+                    R"({"global_batch_tokens": 16384, "total_tokens": 1e9, "recompute": "full"})",
+                    R"({"layers": 4, "d_model": 1024, "heads": 8, "ffn": 4096, "vocab": 256000,
+                "seq_len": 2048})");
+        const MemoryBreakdown m = evaluateProject(p).jobs.at(0).step.memory;
+        QVERIFY2(near(m.temporary, 2048.0 * 256000 * 4), QByteArray::number(m.temporary));
+    }
+
+    void deepSpeedZero3GathersOneTensorAtATime() {
+        // Narayanan et al. 2021, Table 2: ZeRO-3 trained 530B on 640 A100s of 80 GB. DeepSpeed
+        // gathers each submodule just before it runs and prefetches a bucket of 5e7 parameters,
+        // so far less than a layer (12 h^2 = 5.0B parameters) is held gathered, and it fits.
+        const Project p = loadProjectFile(
+            PODPLANNER_SOURCE_DIR
+            "/tests/data/validation/gpu-zero3/narayanan-t2-zero3-530b-640gpu.podplanner");
+        const StepResult r = evaluateProject(p).jobs.at(0).step;
+        QVERIFY(r.fits);
+        const Context c = contextOf(p);
+        const double h = 20480;
+        QCOMPARE(c.ctx.framework.prefetchBucketParams, 5e7);
+        QCOMPARE(largestWeightTensor(c.ctx, meshSizes(c.project.jobs[0].parallelism)), h * 4 * h);
     }
 
     void moreSlicesNeverRaisePerChipThroughput() {
