@@ -1,5 +1,6 @@
 #include "app_settings.h"
 
+#include <QDir>
 #include <QSettings>
 
 namespace podplanner::views {
@@ -8,6 +9,7 @@ namespace {
 const char* kRecentFiles = "files/recent";
 const char* kWindowGeometry = "window/geometry";
 const char* kLastView = "scene/view";
+const char* kLastExportFolder = "files/export-folder";
 
 } // namespace
 
@@ -25,6 +27,19 @@ void AppSettings::addRecentFile(const QString& path) {
         files.removeLast();
     QSettings().setValue(kRecentFiles, files);
     emit recentFilesChanged();
+}
+
+QUrl AppSettings::lastExportFolder() const {
+    const QUrl folder = QSettings().value(kLastExportFolder).toUrl();
+    // A folder deleted since (or on an unmounted disk) is no place to start.
+    return folder.isLocalFile() && QDir(folder.toLocalFile()).exists() ? folder : QUrl();
+}
+
+void AppSettings::setLastExportFolder(const QUrl& folder) {
+    if (folder == lastExportFolder())
+        return;
+    QSettings().setValue(kLastExportFolder, folder);
+    emit lastExportFolderChanged();
 }
 
 QRect AppSettings::windowGeometry() const {

@@ -3,6 +3,7 @@
 #include <QObject>
 #include <QRect>
 #include <QStringList>
+#include <QUrl>
 #include <QVariant>
 #include <QtQml/qqmlregistration.h>
 
@@ -16,6 +17,10 @@ class AppSettings : public QObject {
     Q_PROPERTY(QRect windowGeometry READ windowGeometry WRITE setWindowGeometry NOTIFY
                    windowGeometryChanged)
     Q_PROPERTY(QString lastView READ lastView WRITE setLastView NOTIFY lastViewChanged)
+    // The folder the last export was written to, where the next one starts (empty: none yet,
+    // or it no longer exists).
+    Q_PROPERTY(QUrl lastExportFolder READ lastExportFolder WRITE setLastExportFolder NOTIFY
+                   lastExportFolderChanged)
 
   public:
     explicit AppSettings(QObject* parent = nullptr);
@@ -26,6 +31,8 @@ class AppSettings : public QObject {
     void setWindowGeometry(const QRect& geometry);
     QString lastView() const; // "physical" or "logical"
     void setLastView(const QString& view);
+    QUrl lastExportFolder() const;
+    void setLastExportFolder(const QUrl& folder);
     // SplitView.saveState() of a split of the main window, by name ("side", "bottom");
     // undefined in QML when none was saved.
     Q_INVOKABLE QVariant splitState(const QString& name) const;
@@ -37,6 +44,7 @@ class AppSettings : public QObject {
     void recentFilesChanged();
     void windowGeometryChanged();
     void lastViewChanged();
+    void lastExportFolderChanged();
 };
 
 } // namespace podplanner::views

@@ -12,6 +12,7 @@ Item {
     required property ProjectDocument document
     required property SceneController sceneController
     required property Item scene
+    property AppSettings settings: null
     property alias exporter: exporter
     property string message: ""
 
@@ -36,6 +37,7 @@ Item {
         id: reportDialog
         objectName: "reportDialog"
         document: root.document
+        settings: root.settings
         suggestedSuffix: "-report.pdf"
         acceptLabel: qsTr("Export")
         title: qsTr("Export the report")
@@ -49,6 +51,7 @@ Item {
         id: csvDialog
         objectName: "csvDialog"
         document: root.document
+        settings: root.settings
         acceptLabel: qsTr("Export")
         property string kind: "dashboard"
         title: qsTr("Export CSV")
@@ -61,6 +64,7 @@ Item {
         id: imageFileDialog
         objectName: "imageFileDialog"
         document: root.document
+        settings: root.settings
         suggestedSuffix: "-view.png"
         acceptLabel: qsTr("Export")
         title: qsTr("Export the 3D view as PNG")

@@ -225,7 +225,7 @@ ApplicationWindow {
         nameFilters: [qsTr("PodPlanner projects (*.podplanner)")]
         onAccepted: {
             if (document.saveAs(selectedFile.toString())) {
-                settings.addRecentFile(document.filePath)
+                window.settings.addRecentFile(document.filePath)
                 if (unsavedDialog.pending) {
                     unsavedDialog.pending = false
                     unsavedDialog.afterSave()
@@ -270,6 +270,7 @@ ApplicationWindow {
     ExportDialogs {
         id: exports
         document: window.document
+        settings: window.settings
         sceneController: sceneController
         scene: scene
     }

@@ -141,6 +141,28 @@ class TestDialogs : public QObject {
         QVERIFY2(readAll(path).startsWith(header.toUtf8()), readAll(path).left(80).constData());
     }
 
+    // An export starts in the folder the last one was written to, with the project's name.
+    void exportStartsInTheLastFolderUsed() {
+        QVERIFY(QDir(dir.path()).mkpath("exports"));
+        const QString folder = dir.filePath("exports");
+        key(Qt::Key_E);
+        QObject* dialog = driver.waitOpened("reportDialog");
+        QVERIFY(dialog);
+        QVERIFY(driver.typePath(folder + "/first.html", "dialog-export-elsewhere"));
+        QVERIFY(driver.waitClosed(dialog));
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(folder + "/first.html"), 120000);
+        QTRY_COMPARE(ui.settings->lastExportFolder(), QUrl::fromLocalFile(folder));
+        QVERIFY(driver.clickMenus({"&File", "Export &CSV", "&Dashboard…"}));
+        dialog = driver.waitOpened("csvDialog");
+        QVERIFY(dialog);
+        QCOMPARE(dialog->property("currentFolder").toUrl(), QUrl::fromLocalFile(folder));
+        QCOMPARE(driver.visibleNamed("fileNameTextField")->property("text").toString(),
+                 QString("plan-dashboard.csv"));
+        QVERIFY(driver.clickButton("Export"));
+        QVERIFY(driver.waitClosed(dialog));
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(folder + "/plan-dashboard.csv"), 60000);
+    }
+
     void addJobAddsOne() {
         const int before = jobCount();
         key(Qt::Key_J);
