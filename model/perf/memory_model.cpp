@@ -17,12 +17,16 @@ double vocabParameters(const TransformerCounts& c, int pp, bool firstStage) {
 
 } // namespace
 
-double weightShards(const MeshSizes& s) {
-    return static_cast<double>(s[kFsdp]) * (s[kFsdp] > 1 ? s[kCp] : 1);
+bool fsdpOverCp(const FrameworkTraits& f, const MeshSizes& s) {
+    return s[kCp] > 1 && (s[kFsdp] > 1 || f.kind == Framework::PytorchFsdp);
 }
 
-double gradientReplicas(const MeshSizes& s) {
-    return static_cast<double>(s[kDp]) * (s[kFsdp] > 1 ? 1 : s[kCp]);
+double weightShards(const FrameworkTraits& f, const MeshSizes& s) {
+    return static_cast<double>(s[kFsdp]) * (fsdpOverCp(f, s) ? s[kCp] : 1);
+}
+
+double gradientReplicas(const FrameworkTraits& f, const MeshSizes& s) {
+    return static_cast<double>(s[kDp]) * (fsdpOverCp(f, s) ? 1 : s[kCp]);
 }
 
 double largestWeightTensor(const JobContext& ctx, const MeshSizes& s) {
@@ -45,7 +49,7 @@ double localParameters(const JobContext& ctx, const MeshSizes& s, int virtualSta
     const double layers = layersPerStage(ctx.job->model.layers, s[kPp], virtualStages);
     const double vocab =
         std::max(vocabParameters(c, s[kPp], true), vocabParameters(c, s[kPp], false));
-    return (layers * layerParameters(ctx, s) + vocab / s[kTp]) / weightShards(s);
+    return (layers * layerParameters(ctx, s) + vocab / s[kTp]) / weightShards(ctx.framework, s);
 }
 
 MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, const LayerCost& layer,
@@ -54,7 +58,7 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
     const FrameworkTraits& f = ctx.framework;
     const MeshSizes& s = in.sizes;
     const StageLayers stages = stageLayers(m.layers, s[kPp], in.virtualStages);
-    const double dp = gradientReplicas(s);
+    const double dp = gradientReplicas(f, s);
     const double perLayer = layerParameters(ctx, s);
 
     MemoryBreakdown best;
@@ -64,13 +68,13 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
         const double layers = first ? stages.firstStage() : stages.lastStage();
         const double params =
             (layers * perLayer + vocabParameters(ctx.counts, s[kPp], first) / s[kTp]) /
-            weightShards(s);
+            weightShards(f, s);
         MemoryBreakdown out;
         // ZeRO over dp shards the optimizer state (1), the gradients (2), the weights (3).
         out.weights = params * f.weightBytes / (in.zeroStage >= 3 ? dp : 1.0);
         out.gradients = params * f.gradBytes / (in.zeroStage >= 2 ? dp : 1.0);
         out.optimizer = params * (f.masterBytes + f.momentBytes) / (in.zeroStage >= 1 ? dp : 1.0);
-        const double gatherGroup = weightShards(s) * (in.zeroStage >= 3 ? dp : 1.0);
+        const double gatherGroup = weightShards(f, s) * (in.zeroStage >= 3 ? dp : 1.0);
         // Working buffers: the largest tensor of the layer being computed (recomputed or not)
         // and its gradient.
         double largest = 0;
@@ -79,12 +83,15 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
         double layerPhase = 2.0 * largest;
         if (gatherGroup > 1) {
             if (in.fsdpPerStep) {
-                // The stage's weights stay gathered for the whole step, and the gradients
-                // accumulate unsharded until the one reduce-scatter at its end (Llama 3: fp32
-                // accumulation over microbatches, fp32 reduce-scatter).
+                // The stage's weights stay gathered for the whole step, and over several
+                // microbatches the gradients accumulate unsharded until the one reduce-scatter
+                // at its end (Llama 3: fp32 accumulation over microbatches, fp32
+                // reduce-scatter); with one microbatch each layer's are reduce-scattered as its
+                // backward ends, as without per-step gathers.
                 out.temporary += params * gatherGroup * f.gatherBytes -
                                  (f.weightBytes == f.gatherBytes ? out.weights : 0.0);
-                out.gradients = params * gatherGroup * f.gradBytes;
+                if (in.microbatches > 1)
+                    out.gradients = params * gatherGroup * f.gradBytes;
             } else {
                 // Two gathered layers, the one computing and the one prefetched; or the
                 // submodule computing and one prefetch bucket.

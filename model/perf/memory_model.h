@@ -32,9 +32,11 @@ struct MemoryInputs {
 // Context-parallel ranks hold the same weights and compute gradients on other tokens, so they
 // join the data-parallel family: FSDP shards over fsdp x cp (torchtitan's dp_shard_cp), and
 // without FSDP the gradients are reduced, and ZeRO shards, over dp x cp (Megatron's
-// data-parallel group with context parallelism).
-double weightShards(const MeshSizes& sizes);
-double gradientReplicas(const MeshSizes& sizes);
+// data-parallel group with context parallelism). torchtitan applies FSDP over dp_shard_cp
+// whenever cp is on, even with dp_shard 1.
+bool fsdpOverCp(const FrameworkTraits& f, const MeshSizes& sizes);
+double weightShards(const FrameworkTraits& f, const MeshSizes& sizes);
+double gradientReplicas(const FrameworkTraits& f, const MeshSizes& sizes);
 
 // Parameters held by one chip (its tp/pp/ep/fsdp shard) on the stage that holds the most.
 double localParameters(const JobContext& ctx, const MeshSizes& sizes, int virtualStages);

@@ -188,8 +188,8 @@ class Search {
     // ZeRO stages where ZeRO shards anything, per-step gathers where there is FSDP, overlap
     // where there is tp: eight lists, made once.
     const std::vector<Knobs>& knobsFor(const MeshSizes& s) const {
-        const int index =
-            (gradientReplicas(s) > 1 ? 4 : 0) + (s[kFsdp] > 1 ? 2 : 0) + (s[kTp] > 1 ? 1 : 0);
+        const int index = (gradientReplicas(ctx_.framework, s) > 1 ? 4 : 0) +
+                          (weightShards(ctx_.framework, s) > 1 ? 2 : 0) + (s[kTp] > 1 ? 1 : 0);
         return knobLists_[static_cast<std::size_t>(index)];
     }
 

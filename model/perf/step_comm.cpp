@@ -198,8 +198,8 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     // backward and its gradients reduce-scattered, one layer ahead of the compute; with
     // `per_step` the weights are gathered once and kept, the gradients still reduce-scattered
     // every microbatch.
-    const bool zero3 = l.zeroStage >= 3 && gradientReplicas(s) > 1;
-    const bool cpShards = s[kFsdp] > 1 && s[kCp] > 1;
+    const bool zero3 = l.zeroStage >= 3 && gradientReplicas(f, s) > 1;
+    const bool cpShards = fsdpOverCp(f, s);
     AxisGroup shardGroup =
         zero3 ? jointGroup(l.mapping, ctx.fabric, {kFsdp, kDp, kCp})
               : (cpShards ? jointGroup(l.mapping, ctx.fabric, {kFsdp, kCp}) : groups[kFsdp]);
@@ -248,14 +248,13 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     // reduce-scatter and, after the update, an all-gather of the weights (ZeRO-1 and 2; ZeRO-2
     // reduce-scatters every microbatch). Bucketed layer by layer behind the last microbatch's
     // backward when the framework overlaps it, else all after it.
-    const double gradParams = perLayerParams / weightShards(s);
+    const double gradParams = perLayerParams / weightShards(f, s);
     const TransformerCounts& c = ctx.counts;
     const double vocabParams = (c.embeddingParams + c.outputParams) /
-                               (s[kTp] * weightShards(s) * (s[kPp] > 1 ? 2.0 : 1.0));
-    if (gradientReplicas(s) > 1 && !zero3) {
-        const AxisGroup g = s[kFsdp] == 1 && s[kCp] > 1
-                                ? jointGroup(l.mapping, ctx.fabric, {kDp, kCp})
-                                : groups[kDp];
+                               (s[kTp] * weightShards(f, s) * (s[kPp] > 1 ? 2.0 : 1.0));
+    if (gradientReplicas(f, s) > 1 && !zero3) {
+        const AxisGroup g =
+            !cpShards && s[kCp] > 1 ? jointGroup(l.mapping, ctx.fabric, {kDp, kCp}) : groups[kDp];
         const double gradBytes = gradParams * f.gradBytes;
         double reduce = 0, gatherBack = 0;
         if (l.zeroStage == 0) {
@@ -302,7 +301,7 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         const double replicated = (layers * (c.attentionParamsPerLayer + c.denseMlpParamsPerLayer +
                                              c.routerParamsPerLayer) +
                                    c.embeddingParams + c.outputParams) /
-                                  (s[kTp] * weightShards(s));
+                                  (s[kTp] * weightShards(f, s));
         const double bytes = replicated * f.gradBytes;
         const double seconds = collectiveSeconds(CollectiveKind::AllReduce, bytes, groups[kEp]);
         const double exposed = f.gradOverlap ? std::max(0.0, seconds - in.backwardS) : seconds;

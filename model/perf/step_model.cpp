@@ -98,8 +98,8 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     const double params = localParameters(ctx, s, l.virtualStages);
     const double optimizerBytes =
         2.0 * (f.masterBytes + f.momentBytes) + f.gradBytes + f.weightBytes;
-    r.optimizerS =
-        params * optimizerBytes / ctx.hbmBytesPerS / (l.zeroStage >= 1 ? gradientReplicas(s) : 1.0);
+    r.optimizerS = params * optimizerBytes / ctx.hbmBytesPerS /
+                   (l.zeroStage >= 1 ? gradientReplicas(f, s) : 1.0);
 
     r.exposedCommS = mb * comm.exposedPerMicrobatchS + comm.exposedPerStepS;
     r.stepS = r.computeS + r.exposedCommS + r.bubbleS + r.optimizerS;

@@ -207,6 +207,9 @@ ApplicationWindow {
         }
     }
 
+    // Return in a file dialog's File name field accepts it (Qt 6.4's waits for a click).
+    FileDialogKeys { window: window }
+
     ProjectFileDialog {
         id: openDialog
         objectName: "openDialog"

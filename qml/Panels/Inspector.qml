@@ -13,6 +13,8 @@ ScrollView {
     signal autoPlanRequested()
     readonly property var s: document.jobSettings
     clip: true
+    // Room for the scroll bar beside the controls: Qt 6.4's draws it over the content.
+    rightPadding: ScrollBar.vertical.visible ? ScrollBar.vertical.width + 2 : 0
     contentWidth: availableWidth
 
     ColumnLayout {

@@ -60,6 +60,35 @@ class TestTextFits : public QObject {
         QVERIFY2(truncated.isEmpty(), qPrintable(truncated.join('\n')));
     }
 
+    // The inspector's scroll bar sits beside its controls, not over their arrows (item 9).
+    void inspectorControlsClearTheScrollBar() {
+        ui.window->resize(1280, 720);
+        QTest::qWait(400);
+        QQuickItem* inspector = ui.find("inspector");
+        QList<QQuickItem*> controls;
+        QQuickItem* bar = nullptr;
+        QList<QQuickItem*> stack{inspector};
+        while (!stack.isEmpty()) {
+            QQuickItem* item = stack.takeLast();
+            if (!item->isVisible())
+                continue;
+            if (item->inherits("QQuickScrollBar") &&
+                item->property("orientation").toInt() == Qt::Vertical)
+                bar = item;
+            else if (item->inherits("QQuickSpinBox") || item->inherits("QQuickComboBox") ||
+                     item->inherits("QQuickTextField"))
+                controls << item;
+            stack.append(item->childItems());
+        }
+        QVERIFY2(bar, "the inspector does not scroll at 1280x720");
+        QVERIFY(controls.size() > 5);
+        const double barLeft = bar->mapToScene({0, 0}).x();
+        for (QQuickItem* c : controls)
+            QVERIFY2(c->mapToScene({c->width(), 0}).x() <= barLeft + 0.5,
+                     qPrintable(c->objectName() + " reaches under the scroll bar"));
+        ui.grab("text-inspector-scrollbar");
+    }
+
     // The tree's rows elide in a narrow pane; hovering one shows its whole text.
     void aTreeRowShowsItsWholeNameOnHover() {
         ui.window->resize(1280, 720);
