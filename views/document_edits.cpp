@@ -9,6 +9,7 @@
 #include "project/parallelism_edit.h"
 #include "project/placement.h"
 #include "project/project_io.h"
+#include "project/slice_room.h"
 #include "topology/slice_shape.h"
 
 #include <algorithm>
@@ -101,6 +102,7 @@ bool ProjectDocument::editJob(int job, const QString& text, const QString& merge
         return false;
     }
     clearError();
+    setNotice({});
     pushProject(text, std::move(after), mergeKey);
     return true;
 }
@@ -112,12 +114,43 @@ bool ProjectDocument::setMeshAxis(int job, const QString& axis, int value) {
     if (model::meshAxisValue(current.parallelism, axis.toStdString()) == value)
         return true;
     const std::int64_t chips = placedChips(*project_, job);
-    return editJob(
+    return editKeepingMapping(
         job, tr("Set %1 of %2 to %3").arg(axis, QString::fromStdString(current.name)).arg(value),
-        QStringLiteral("axis/%1/%2").arg(job).arg(axis), [&](model::Job& j) {
+        QStringLiteral("%1 %2").arg(axis).arg(value),
+        [&](model::Job& j) {
             model::setMeshAxis(j.parallelism, axis.toStdString(), value,
                                chips > 0 ? chips : j.parallelism.meshSize());
-        });
+        },
+        QStringLiteral("axis/%1/%2").arg(job).arg(axis));
+}
+
+bool ProjectDocument::editKeepingMapping(int job, const QString& text, const QString& newSize,
+                                         const std::function<void(model::Job&)>& edit,
+                                         const QString& mergeKey) {
+    const model::Job& before = project_->jobs[static_cast<std::size_t>(job)];
+    const auto mapping = before.parallelism.mapping;
+    const QString name = QString::fromStdString(before.name);
+    const auto withMapping = [&](model::Job& j) {
+        edit(j);
+        j.parallelism.mapping = mapping;
+    };
+    // A hand-made mapping stays when the engines can still lay it out on the new size;
+    // otherwise the automatic one replaces it, and the user is told.
+    if (!mapping.empty()) {
+        model::Project kept = *project_;
+        withMapping(kept.jobs[static_cast<std::size_t>(job)]);
+        if (whyRefused(kept, Check::Engines).empty())
+            return editJob(job, text, mergeKey, withMapping);
+    }
+    const bool ok = editJob(job, text, mergeKey, [&](model::Job& j) {
+        edit(j);
+        j.parallelism.mapping.clear();
+    });
+    if (ok && !mapping.empty())
+        setNotice(tr("The hand-made mapping of %1 does not fit %2, so the automatic mapping "
+                     "replaces it. Undo brings it back.")
+                      .arg(name, newSize));
+    return ok;
 }
 
 bool ProjectDocument::setSliceShape(int job, const QString& shapeOrNodes) {
@@ -135,17 +168,22 @@ bool ProjectDocument::setSliceShape(int job, const QString& shapeOrNodes) {
                      .arg(shapeOrNodes));
         return false;
     }
-    const auto& name = project_->jobs[static_cast<std::size_t>(job)].name;
-    return editJob(job, tr("Place %1 on %2").arg(QString::fromStdString(name), shapeOrNodes), {},
-                   [&](model::Job& j) {
-                       if (gpu)
-                           j.placement.nodes = shapeOrNodes.toInt();
-                       else
-                           j.placement.shape = shapeOrNodes.toStdString();
-                       j.placement.cubes.reset();
-                       j.parallelism.mapping.clear();
-                       fitMeshTo(j.parallelism, chipsOfSpec(*project_, j.placement));
-                   });
+    const QString name = QString::fromStdString(project_->jobs[static_cast<std::size_t>(job)].name);
+    const QString text = tr("Place %1 on %2").arg(name, shapeOrNodes);
+    // Said in the user's terms, before the placement's own message names a file pointer.
+    if (const std::string why = model::sliceShortfall(*project_, job, shapeOrNodes.toStdString());
+        !why.empty()) {
+        setError(tr("%1 was refused: %2").arg(text, QString::fromStdString(why)));
+        return false;
+    }
+    return editKeepingMapping(job, text, shapeOrNodes, [&](model::Job& j) {
+        if (gpu)
+            j.placement.nodes = shapeOrNodes.toInt();
+        else
+            j.placement.shape = shapeOrNodes.toStdString();
+        j.placement.cubes.reset();
+        fitMeshTo(j.parallelism, chipsOfSpec(*project_, j.placement));
+    });
 }
 
 bool ProjectDocument::setHotSpares(int job, int spares) {

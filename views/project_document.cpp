@@ -203,6 +203,13 @@ void ProjectDocument::clearError() {
     setError({});
 }
 
+void ProjectDocument::setNotice(const QString& text) {
+    if (text == noticeText_)
+        return;
+    noticeText_ = text;
+    emit noticeTextChanged();
+}
+
 void ProjectDocument::setError(const QString& text) {
     if (text == errorText_)
         return;

@@ -43,6 +43,9 @@ class ProjectDocument : public QObject {
     Q_PROPERTY(bool engineBusy READ engineBusy NOTIFY engineBusyChanged)
     Q_PROPERTY(QString engineError READ engineError NOTIFY analysisChanged)
     Q_PROPERTY(QString errorText READ errorText NOTIFY errorTextChanged)
+    // What an edit did beyond what was asked (e.g. a hand-made mapping replaced), until the next
+    // edit or Dismiss.
+    Q_PROPERTY(QString noticeText READ noticeText NOTIFY noticeTextChanged)
   public:
     explicit ProjectDocument(QObject* parent = nullptr);
     ~ProjectDocument() override;
@@ -71,6 +74,7 @@ class ProjectDocument : public QObject {
     bool engineBusy() const { return worker_.busy(); }
     QString engineError() const;
     QString errorText() const { return errorText_; }
+    QString noticeText() const { return noticeText_; }
 
     // Files. Accepts a path or a file:// URL (drag and drop, file dialogs). Returns false and
     // sets errorText on bad input; the project shown before stays open.
@@ -88,6 +92,7 @@ class ProjectDocument : public QObject {
     // The canonical text of the current project (autosave writes it to the recovery file).
     QByteArray projectText() const;
     Q_INVOKABLE void clearError();
+    Q_INVOKABLE void clearNotice() { setNotice({}); }
 
     // Edits, each one undo step.
     Q_INVOKABLE void undo() { undo_.undo(); }
@@ -157,9 +162,11 @@ class ProjectDocument : public QObject {
     void failuresChanged();
     void engineBusyChanged();
     void errorTextChanged();
+    void noticeTextChanged();
 
   private:
     void setError(const QString& text);
+    void setNotice(const QString& text);
     void setAnalysis(EngineWorker::Analysis analysis);
     void requestAnalysis();
     void adopt(std::shared_ptr<const model::Project> project, const QString& path,
@@ -169,6 +176,11 @@ class ProjectDocument : public QObject {
     static std::string whyRefused(const model::Project& project, Check check);
     bool editJob(int job, const QString& text, const QString& mergeKey,
                  const std::function<void(model::Job&)>& edit, Check check = Check::Placement);
+    // An edit of the job's size (slice, nodes, a mesh axis) that keeps a hand-made mapping when
+    // it still fits, else replaces it with the automatic one and says so in noticeText.
+    bool editKeepingMapping(int job, const QString& text, const QString& newSize,
+                            const std::function<void(model::Job&)>& edit,
+                            const QString& mergeKey = {});
     bool hasJob(int job) const {
         return project_ && job >= 0 && job < static_cast<int>(project_->jobs.size());
     }
@@ -190,6 +202,7 @@ class ProjectDocument : public QObject {
     ClusterTreeModel tree_;
     int selectedJob_ = 0;
     QString errorText_;
+    QString noticeText_;
 };
 
 } // namespace podplanner::views

@@ -321,27 +321,20 @@ ApplicationWindow {
         anchors.fill: parent
         spacing: 0
 
-        // Errors keep the current project open and say exactly what was wrong.
-        Rectangle {
+        // Errors keep the current project open and say exactly what was wrong; notices say
+        // what an edit did beyond what was asked (a hand-made mapping replaced).
+        MessageBanner {
             objectName: "errorBanner"
             Layout.fillWidth: true
-            visible: document.errorText.length > 0
-            color: "#fdecea"
-            border.color: "#d93025"
-            implicitHeight: errorLabel.implicitHeight + 16
-            RowLayout {
-                anchors.fill: parent
-                anchors.margins: 8
-                Label {
-                    id: errorLabel
-                    objectName: "errorLabel"
-                    Layout.fillWidth: true
-                    text: document.errorText
-                    wrapMode: Text.Wrap
-                    color: "#8c1d18"
-                }
-                Button { text: qsTr("Dismiss"); onClicked: document.clearError() }
-            }
+            text: document.errorText
+            onDismissed: document.clearError()
+        }
+        MessageBanner {
+            objectName: "noticeBanner"
+            Layout.fillWidth: true
+            error: false
+            text: document.noticeText
+            onDismissed: document.clearNotice()
         }
 
         Label {

@@ -41,7 +41,12 @@ ScrollView {
                 Layout.fillWidth: true
                 text: root.s.placement || ""
                 placeholderText: root.s.gpu ? "32" : "4x8x8"
-                onAccepted: root.document.setSliceShape(root.document.selectedJob, text)
+                // Applied or refused, the field shows the job's size again (a refusal is said in
+                // the error banner, not left in the field as if applied).
+                onAccepted: {
+                    root.document.setSliceShape(root.document.selectedJob, text)
+                    text = Qt.binding(() => root.s.placement || "")
+                }
                 ToolTip.visible: hovered
                 ToolTip.text: root.s.gpu ? qsTr("Nodes per pod; Enter applies") : qsTr("Slice shape in chips, e.g. 4x8x8; whole cubes get wraparound links. Enter applies")
             }

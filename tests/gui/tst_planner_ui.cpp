@@ -352,6 +352,42 @@ class PlannerUiTest : public QObject {
         QTRY_COMPARE(field->property("text").toString(), QString("x"));
     }
 
+    // Typing a slice that does not fit says so in the user's terms and leaves the field showing
+    // the job's size; a size the hand-made mapping cannot cover replaces it and says so.
+    void resizingSaysWhatItDid() {
+        w_.document.setSelectedJob(0);
+        const QString before = w_.document.jobSettings().value("placement").toString();
+        QQuickItem* field = w_.find("placementField");
+        const auto typeShape = [&](const QString& shape) {
+            field->forceActiveFocus();
+            QTest::keyClick(w_.window, Qt::Key_A, Qt::ControlModifier);
+            for (const QChar c : shape)
+                QTest::keyClick(w_.window, c.toLatin1());
+            QTest::keyClick(w_.window, Qt::Key_Return);
+        };
+        typeShape("16x16x32");
+        const QString error = w_.find("errorLabel")->property("text").toString();
+        QVERIFY2(error.contains("16x16x32 needs 128 cubes;") && error.contains("free in pod 0 (") &&
+                     !error.contains("/jobs/"),
+                 qPrintable(error));
+        QVERIFY(w_.find("errorBanner")->isVisible());
+        QTRY_COMPARE(field->property("text").toString(), before);
+        w_.grab("planner-resize-refused");
+        QVERIFY(!w_.document.jobSettings().value("mapping").toMap().isEmpty());
+        typeShape("16x16x16");
+        QVERIFY(w_.waitForEngine());
+        QVERIFY(w_.find("noticeBanner")->isVisible());
+        QVERIFY(!w_.find("errorBanner")->isVisible());
+        QVERIFY(w_.find("noticeLabel")->property("text").toString().contains("hand-made mapping"));
+        QCOMPARE(field->property("text").toString(), QString("16x16x16"));
+        w_.grab("planner-resize-notice");
+        w_.document.undo();
+        QVERIFY(w_.waitForEngine());
+        QTRY_COMPARE(field->property("text").toString(), before);
+        w_.document.clearNotice();
+        QVERIFY(!w_.find("noticeBanner")->isVisible());
+    }
+
     // Ctrl+J, "By hand…": the model's fields appear; OK adds the job and selects it.
     void addAJobByHandFromTheDialog() {
         w_.window->contentItem()->forceActiveFocus();

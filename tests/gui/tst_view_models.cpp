@@ -394,11 +394,45 @@ class ViewModelsTest : public QObject {
         ProjectDocument doc;
         QVERIFY(doc.load(kIronwood));
         QVERIFY(!doc.setSliceShape(2, "24x24x16")); // the whole pod: more than is free
-        QVERIFY(!doc.errorText().isEmpty());
-        QVERIFY(doc.errorText().contains("/jobs/2/placement"));
+        // Said in the user's terms: what the size needs, what is free, who holds the rest.
+        QCOMPARE(doc.errorText(),
+                 QString("Place small-8b-ablation on 24x24x16 was refused: 24x24x16 needs 144 "
+                         "cubes; 96 are free in pod 0 (dense-70b holds 32, moe-experiment "
+                         "holds 16)"));
         QVERIFY(!doc.canUndo());
+        // Growing the first job into the cubes a later job placed by hand names that job too.
+        QVERIFY(!doc.setSliceShape(0, "16x16x32"));
+        QVERIFY2(doc.errorText().endsWith("16x16x32 needs 128 cubes; 126 are free in pod 0 "
+                                          "(moe-experiment holds 16, small-8b-ablation holds 2)"),
+                 qPrintable(doc.errorText()));
         QVERIFY(!doc.setSliceShape(0, "4x4x"));
         QVERIFY(doc.errorText().contains("4x4x"));
+    }
+
+    void resizingKeepsAHandMadeMappingThatStillFitsElseSaysSo() {
+        // Issue 17 item 5: a size edit never drops a hand-made mapping silently.
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        const auto mapping = [&] { return doc.jobSettings().value("mapping").toMap(); };
+        QVERIFY(!mapping().isEmpty());
+        // 8x8x16: tp 8 still on x, fsdp 128 on y z: the hand-made mapping stays, quietly.
+        QVERIFY(doc.setSliceShape(0, "8x8x16"));
+        QVERIFY(!mapping().isEmpty());
+        QVERIFY(doc.noticeText().isEmpty());
+        // 16x16x16: tp 8 cannot fill x (16), so the automatic mapping replaces it, and says so.
+        QVERIFY(doc.setSliceShape(0, "16x16x16"));
+        QVERIFY(mapping().isEmpty());
+        QCOMPARE(doc.noticeText(),
+                 QString("The hand-made mapping of dense-70b does not fit 16x16x16, so the "
+                         "automatic mapping replaces it. Undo brings it back."));
+        doc.undo();
+        QVERIFY(!mapping().isEmpty());
+        QVERIFY(doc.setHotSpares(0, 1)); // the next edit clears the notice
+        QVERIFY(doc.noticeText().isEmpty());
+        // A mesh axis the mapping cannot hold: tp 16 on x, which has 8 chips.
+        QVERIFY(doc.setMeshAxis(0, "tp", 16));
+        QVERIFY(mapping().isEmpty());
+        QVERIFY2(doc.noticeText().contains("does not fit tp 16"), qPrintable(doc.noticeText()));
     }
 
     void saveAndLoadRoundTripThroughTheDocument() {

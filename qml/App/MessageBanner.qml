@@ -1,0 +1,28 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+
+// A line across the window that says something until dismissed: an error (red) or a notice of
+// what an edit did beyond what was asked (blue). Hidden while its text is empty.
+Rectangle {
+    id: banner
+    property alias text: label.text
+    property bool error: true
+    signal dismissed()
+    visible: text.length > 0
+    color: error ? "#fdecea" : "#e8f0fe"
+    border.color: error ? "#d93025" : "#1a73e8"
+    implicitHeight: label.implicitHeight + 16
+    RowLayout {
+        anchors.fill: parent
+        anchors.margins: 8
+        Label {
+            id: label
+            objectName: banner.objectName.replace("Banner", "Label")
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            color: banner.error ? "#8c1d18" : "#174ea6"
+        }
+        Button { text: qsTr("Dismiss"); onClicked: banner.dismissed() }
+    }
+}
