@@ -136,6 +136,15 @@ QVariant ClusterTreeModel::data(const QModelIndex& index, int role) const {
     }
 }
 
+QString ClusterTreeModel::pathOf(const QModelIndex& index) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    QStringList labels;
+    for (int n = static_cast<int>(index.internalId()); n > 0; n = nodes_[n].parent)
+        labels.prepend(nodes_[n].label);
+    return labels.join('/');
+}
+
 QHash<int, QByteArray> ClusterTreeModel::roleNames() const {
     return {{Qt::DisplayRole, "display"},
             {KindRole, "kind"},

@@ -27,6 +27,9 @@ class ClusterTreeModel : public QAbstractItemModel {
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     QHash<int, QByteArray> roleNames() const override;
+    // The labels from the top of the tree down to `index`, joined by '/': what the view uses to
+    // expand the same rows again after the tree is rebuilt.
+    Q_INVOKABLE QString pathOf(const QModelIndex& index) const;
 
     // Rebuilds the tree; the jobs part only changes when the jobs or their slices do.
     void setProject(const model::Project& project, const model::ProjectAnalysis& analysis);

@@ -32,9 +32,40 @@ TreeView {
         ToolTip.text: detail.length > 0 ? model.display + "\n" + detail : model.display
         ToolTip.delay: 600
     }
+    // An edit that changes what the tree shows rebuilds it; the rows the user had open open
+    // again (by their labels), and a tree with none of them (another project) opens one level.
+    property var expandedPaths: []
+    function indexOfRow(row) {
+        const index = modelIndex(row, 0)
+        return index.valid ? index : modelIndex(0, row) // Qt 6.4 releases differ in the order
+    }
+    // One level per pass: the view adds an expanded row's children only when it next lays
+    // itself out, so the next pass runs when its row count has changed.
+    property bool restoring: false
+    function restorePass() {
+        let restored = 0
+        for (let row = 0; row < rows; ++row) {
+            if (!isExpanded(row) && expandedPaths.indexOf(document.tree.pathOf(indexOfRow(row))) >= 0) {
+                expand(row)
+                ++restored
+            }
+        }
+        restoring = restored > 0
+        return restored
+    }
+    onRowsChanged: if (restoring) Qt.callLater(restorePass)
     Component.onCompleted: expandRecursively(-1, 1)
     Connections {
-        target: tree.document
-        function onProjectChanged() { tree.expandRecursively(-1, 1) }
+        target: tree.document.tree
+        function onModelAboutToBeReset() {
+            const paths = []
+            for (let row = 0; row < tree.rows; ++row)
+                if (tree.isExpanded(row))
+                    paths.push(tree.document.tree.pathOf(tree.indexOfRow(row)))
+            tree.expandedPaths = paths
+        }
+        function onModelReset() {
+            Qt.callLater(() => { if (tree.restorePass() === 0) tree.expandRecursively(-1, 1) })
+        }
     }
 }

@@ -3,6 +3,7 @@
 // job in the scene, fail it, and see goodput drop and the cube turn red; Ctrl+Z brings both
 // back. Every step is screenshotted into build/screenshots/.
 #include "analysis/project_analysis.h"
+#include "cluster_tree_model.h"
 #include "main_window_fixture.h"
 #include "scene_controller.h"
 
@@ -386,6 +387,54 @@ class PlannerUiTest : public QObject {
         QTRY_COMPARE(field->property("text").toString(), before);
         w_.document.clearNotice();
         QVERIFY(!w_.find("noticeBanner")->isVisible());
+    }
+
+    // The tree keeps the rows the user opened when an edit rebuilds it (issue 17 item 8).
+    void treeKeepsItsOpenRowsThroughAnEdit() {
+        QQuickItem* tree = w_.find("clusterTree");
+        const auto pathAt = [&](int row) {
+            QVariant index;
+            QMetaObject::invokeMethod(tree, "indexOfRow", Q_RETURN_ARG(QVariant, index),
+                                      Q_ARG(QVariant, row));
+            return w_.document.tree()->pathOf(index.value<QModelIndex>());
+        };
+        const auto rowOf = [&](const QString& path) {
+            for (int row = 0; row < tree->property("rows").toInt(); ++row)
+                if (pathAt(row) == path)
+                    return row;
+            return -1;
+        };
+        const auto open = [&](const QString& path) {
+            const int row = rowOf(path);
+            bool expanded = false;
+            QMetaObject::invokeMethod(tree, "isExpanded", Q_RETURN_ARG(bool, expanded),
+                                      Q_ARG(int, row));
+            if (row >= 0 && !expanded)
+                QMetaObject::invokeMethod(tree, "expand", Q_ARG(int, row));
+            return row;
+        };
+        QVERIFY(open("Jobs") >= 0);
+        const QString job = QStringLiteral("Jobs/dense-70b");
+        QTRY_VERIFY(rowOf(job) >= 0);
+        const int row = rowOf(job);
+        QVERIFY(row >= 0);
+        QVERIFY(open(job) == row);
+        QTRY_VERIFY(rowOf(job + "/Slice 0: 8x16x16 on pod 0") == row + 1);
+        const auto paths = [&] {
+            QStringList out;
+            for (int r = 0; r < tree->property("rows").toInt(); ++r)
+                out << pathAt(r);
+            return out;
+        };
+        QTest::qWait(300); // the view counts its rows when it next lays itself out
+        const QStringList before = paths();
+        QVERIFY(w_.document.setSliceShape(0, "8x8x16")); // the slice's row changes: a rebuild
+        QVERIFY(w_.waitForEngine());
+        QTRY_COMPARE(paths(), before.join('\n').replace("8x16x16", "8x8x16").split('\n'));
+        w_.grab("planner-tree-kept-open");
+        w_.document.undo();
+        QVERIFY(w_.waitForEngine());
+        QTRY_VERIFY(rowOf(job + "/Slice 0: 8x16x16 on pod 0") == row + 1);
     }
 
     // Ctrl+J, "By hand…": the model's fields appear; OK adds the job and selects it.
