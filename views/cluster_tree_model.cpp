@@ -5,15 +5,26 @@
 
 namespace podplanner::views {
 
-int ClusterTreeModel::add(int parent, QString label, QString kind, qint64 index, QString detail) {
+int ClusterTreeModel::add(QVector<Node>& nodes, int parent, QString label, QString kind,
+                          qint64 index, QString detail) {
     Node node{std::move(label), std::move(kind), index, std::move(detail), parent, 0, {}};
-    const int id = static_cast<int>(nodes_.size());
+    const int id = static_cast<int>(nodes.size());
     if (parent >= 0) {
-        node.row = static_cast<int>(nodes_[parent].children.size());
-        nodes_[parent].children.push_back(id);
+        node.row = static_cast<int>(nodes[parent].children.size());
+        nodes[parent].children.push_back(id);
     }
-    nodes_.push_back(std::move(node));
+    nodes.push_back(std::move(node));
     return id;
+}
+
+bool ClusterTreeModel::sameShape(const QVector<Node>& a, const QVector<Node>& b) {
+    if (a.size() != b.size())
+        return false;
+    for (int n = 0; n < a.size(); ++n)
+        if (a[n].parent != b[n].parent || a[n].kind != b[n].kind ||
+            a[n].children.size() != b[n].children.size())
+            return false;
+    return true;
 }
 
 void ClusterTreeModel::clear() {
@@ -35,9 +46,13 @@ void ClusterTreeModel::setProject(const model::Project& project,
     }
     if (signature == signature_ && !nodes_.isEmpty())
         return;
-    beginResetModel();
-    nodes_.clear();
     signature_ = signature;
+    QVector<Node> nodes;
+    const auto add = [&nodes](int parent, QString label, QString kind, qint64 index,
+                              QString detail = {}) {
+        return ClusterTreeModel::add(nodes, parent, std::move(label), std::move(kind), index,
+                                     std::move(detail));
+    };
     add(-1, {}, QStringLiteral("root"), -1);
     const auto& floor = analysis.topology->floor();
     const int cluster =
@@ -85,6 +100,18 @@ void ClusterTreeModel::setProject(const model::Project& project,
                 QStringLiteral("slice"), static_cast<qint64>(j), tr("%1 chips").arg(slice.chips));
         }
     }
+    // The same rows with new words (a resize, a rename): the view keeps what is open and what
+    // is selected. Otherwise the tree is rebuilt, and the view opens the same rows again.
+    if (sameShape(nodes, nodes_)) {
+        nodes_ = std::move(nodes);
+        for (int n = 1; n < nodes_.size(); ++n) {
+            const QModelIndex at = createIndex(nodes_[n].row, 0, static_cast<quintptr>(n));
+            emit dataChanged(at, at);
+        }
+        return;
+    }
+    beginResetModel();
+    nodes_ = std::move(nodes);
     endResetModel();
 }
 

@@ -45,7 +45,9 @@ class ClusterTreeModel : public QAbstractItemModel {
         int row = 0;
         QVector<int> children;
     };
-    int add(int parent, QString label, QString kind, qint64 index, QString detail = {});
+    static int add(QVector<Node>& nodes, int parent, QString label, QString kind, qint64 index,
+                   QString detail = {});
+    static bool sameShape(const QVector<Node>& a, const QVector<Node>& b);
 
     QVector<Node> nodes_; // nodes_[0] is the invisible root
     QString signature_;

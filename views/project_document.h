@@ -95,8 +95,15 @@ class ProjectDocument : public QObject {
     Q_INVOKABLE void clearNotice() { setNotice({}); }
 
     // Edits, each one undo step.
-    Q_INVOKABLE void undo() { undo_.undo(); }
-    Q_INVOKABLE void redo() { undo_.redo(); }
+    // A notice tells of the edit just made: stepping through the history ends it.
+    Q_INVOKABLE void undo() {
+        setNotice({});
+        undo_.undo();
+    }
+    Q_INVOKABLE void redo() {
+        setNotice({});
+        undo_.redo();
+    }
     Q_INVOKABLE bool setMeshAxis(int job, const QString& axis, int value);
     Q_INVOKABLE bool setSliceShape(int job, const QString& shape);
     Q_INVOKABLE bool setHotSpares(int job, int spares);

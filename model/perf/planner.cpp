@@ -19,6 +19,15 @@ std::string format(const char* pattern, double a, double b = 0, double c = 0) {
     return buffer;
 }
 
+// A duration as a person reads it: "12.0 µs", "3.61 ms", "1.33 s".
+std::string durationText(double s) {
+    if (s < 1e-3)
+        return format("%.1f \u00b5s", s * 1e6);
+    if (s < 1)
+        return format("%.3g ms", s * 1e3);
+    return format("%.3g s", s);
+}
+
 std::string largestExposed(const StepResult& r) {
     const CollectiveRow* best = nullptr;
     for (int i = 0; i < r.collectiveCount; ++i) {
@@ -28,8 +37,8 @@ std::string largestExposed(const StepResult& r) {
     }
     if (!best || best->exposedSeconds <= 0)
         return "none exposed";
-    return std::string(meshAxisName(best->axis)) + " " + collectiveKindName(best->kind) +
-           format(" %.3g s", best->exposedSeconds);
+    return std::string(meshAxisName(best->axis)) + " " + collectiveKindName(best->kind) + " " +
+           durationText(best->exposedSeconds);
 }
 
 std::string describe(const StepResult& r) {
@@ -55,8 +64,11 @@ std::string comparedWithBest(const StepResult& r, const StepResult& best) {
     for (const auto& p : parts)
         if (p.delta > worst->delta)
             worst = &p;
-    return format("%.1f%% slower than #1, mostly from ", 100 * (r.stepS / best.stepS - 1)) +
-           worst->name + format(" (+%.3g s)", worst->delta) + "; " + describe(r);
+    const double slower = r.stepS / best.stepS - 1;
+    if (slower < 0.0005) // ties are common: layouts that differ only where it costs nothing
+        return "as fast as #1 (within 0.05%); " + describe(r);
+    return format("%.1f%% slower than #1, mostly from ", 100 * slower) + worst->name + " (+" +
+           durationText(worst->delta) + "); " + describe(r);
 }
 
 double seconds(std::chrono::steady_clock::time_point since) {

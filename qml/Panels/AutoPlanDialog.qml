@@ -34,7 +34,8 @@ Dialog {
                       : plan.cancelled ? qsTr("Search cancelled.")
                       : plan.result && plan.result.error ? plan.result.error
                       : plan.result ? qsTr("%1 layouts timed of %2 considered in %3 ms. %4%5")
-                                        .arg(plan.result.evaluated).arg(plan.result.considered)
+                                        .arg(Number(plan.result.evaluated).toLocaleString(Qt.locale(), "f", 0))
+                                        .arg(Number(plan.result.considered).toLocaleString(Qt.locale(), "f", 0))
                                         .arg((plan.result.elapsedS * 1000).toFixed(0)).arg(plan.result.infeasible || "")
                                         .arg(plan.result.fewerChips ? qsTr("Fewer chips: ") + plan.result.fewerChips : "")
                       : ""
@@ -44,19 +45,30 @@ Dialog {
                 onClicked: plan.running ? plan.cancel() : plan.start(document, document.selectedJob, 6)
             }
         }
+        // The cards in rows as wide as the dialog, scrolling down: none is cut off at the edge or
+        // runs into the next (issue 17 item 11).
         ScrollView {
+            id: cardsView
+            objectName: "autoPlanCards"
             Layout.fillWidth: true
             Layout.fillHeight: true
             clip: true
-            RowLayout {
-                spacing: 8
+            contentWidth: availableWidth
+            GridLayout {
+                width: cardsView.availableWidth
+                columns: Math.max(1, Math.floor((width + columnSpacing) / (200 + columnSpacing)))
+                columnSpacing: 8
+                rowSpacing: 8
                 Repeater {
                     model: dialog.candidates
                     delegate: Frame {
+                        objectName: "autoPlanCard" + index
                         required property var modelData
                         required property int index
-                        Layout.preferredWidth: 200
+                        Layout.fillWidth: true
                         Layout.fillHeight: true
+                        Layout.preferredWidth: 200
+                        Layout.alignment: Qt.AlignTop
                         ColumnLayout {
                             anchors.fill: parent
                             spacing: 3

@@ -58,13 +58,18 @@ TreeView {
     Connections {
         target: tree.document.tree
         function onModelAboutToBeReset() {
-            const paths = []
+            // A rebuild while the last one is still being opened again keeps what it was opening.
+            const paths = tree.restoring ? tree.expandedPaths.slice() : []
             for (let row = 0; row < tree.rows; ++row)
-                if (tree.isExpanded(row))
-                    paths.push(tree.document.tree.pathOf(tree.indexOfRow(row)))
+                if (tree.isExpanded(row)) {
+                    const path = tree.document.tree.pathOf(tree.indexOfRow(row))
+                    if (paths.indexOf(path) < 0)
+                        paths.push(path)
+                }
             tree.expandedPaths = paths
         }
         function onModelReset() {
+            tree.restoring = true
             Qt.callLater(() => { if (tree.restorePass() === 0) tree.expandRecursively(-1, 1) })
         }
     }

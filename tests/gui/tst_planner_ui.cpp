@@ -252,6 +252,33 @@ class PlannerUiTest : public QObject {
                                      apply->isVisible(),
                                  20000);
         w_.grab("planner-auto-plan");
+        // Every card inside the dialog's width and clear of the others (issue 17 item 11).
+        QQuickItem* cards =
+            tests::MainWindowFixture::findIn(w_.window->contentItem(), "autoPlanCards");
+        QVERIFY(cards);
+        const QRectF area(cards->mapToScene({0, 0}), QSizeF(cards->width(), 1e6));
+        QList<QRectF> placed;
+        for (int i = 0; i < 6; ++i) {
+            QQuickItem* card = tests::MainWindowFixture::findIn(
+                w_.window->contentItem(), "autoPlanCard" + QString::number(i));
+            QVERIFY2(card, qPrintable(QString::number(i)));
+            const QRectF r(card->mapToScene({0, 0}), QSizeF(card->width(), card->height()));
+            QVERIFY2(r.left() >= area.left() - 0.5 && r.right() <= area.right() + 0.5,
+                     qPrintable(QString("card %1 runs past the dialog's edge").arg(i + 1)));
+            for (const QRectF& other : placed)
+                QVERIFY2(!r.adjusted(1, 1, -1, -1).intersects(other),
+                         qPrintable(QString("card %1 runs into another").arg(i + 1)));
+            placed << r;
+        }
+        // Numbers as a person reads them: no "4.22031e+06 layouts", no "+1.8e-05 s".
+        QList<QQuickItem*> stack{cards->parentItem()};
+        const QRegularExpression scientific("\\de[+-]\\d");
+        while (!stack.isEmpty()) {
+            QQuickItem* item = stack.takeLast();
+            const QString text = item->property("text").toString();
+            QVERIFY2(!item->inherits("QQuickText") || !text.contains(scientific), qPrintable(text));
+            stack.append(item->childItems());
+        }
         const double before = dashboardValue("tokensPerS");
         QTest::mouseClick(w_.window, Qt::LeftButton, {},
                           apply->mapToScene({apply->width() / 2, apply->height() / 2}).toPoint());
@@ -413,13 +440,13 @@ class PlannerUiTest : public QObject {
                 QMetaObject::invokeMethod(tree, "expand", Q_ARG(int, row));
             return row;
         };
-        QVERIFY(open("Jobs") >= 0);
+        // The rows move while the view lays itself out: open, then look again, until settled.
         const QString job = QStringLiteral("Jobs/dense-70b");
-        QTRY_VERIFY(rowOf(job) >= 0);
-        const int row = rowOf(job);
-        QVERIFY(row >= 0);
-        QVERIFY(open(job) == row);
-        QTRY_VERIFY(rowOf(job + "/Slice 0: 8x16x16 on pod 0") == row + 1);
+        const auto sliceUnderJob = [&](const QString& shape) {
+            const int row = rowOf(job);
+            return row >= 0 && rowOf(job + "/Slice 0: " + shape + " on pod 0") == row + 1;
+        };
+        QTRY_VERIFY((open("Jobs"), open(job), sliceUnderJob("8x16x16")));
         const auto paths = [&] {
             QStringList out;
             for (int r = 0; r < tree->property("rows").toInt(); ++r)
@@ -434,7 +461,7 @@ class PlannerUiTest : public QObject {
         w_.grab("planner-tree-kept-open");
         w_.document.undo();
         QVERIFY(w_.waitForEngine());
-        QTRY_VERIFY(rowOf(job + "/Slice 0: 8x16x16 on pod 0") == row + 1);
+        QTRY_VERIFY(sliceUnderJob("8x16x16"));
     }
 
     // Ctrl+J, "By hand…": the model's fields appear; OK adds the job and selects it.

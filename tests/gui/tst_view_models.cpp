@@ -427,8 +427,13 @@ class ViewModelsTest : public QObject {
                          "automatic mapping replaces it. Undo brings it back."));
         doc.undo();
         QVERIFY(!mapping().isEmpty());
-        QVERIFY(doc.setHotSpares(0, 1)); // the next edit clears the notice
+        QVERIFY(doc.noticeText().isEmpty()); // it told of the edit undone
+        QVERIFY(doc.setMeshAxis(0, "tp", 16));
+        QVERIFY(!doc.noticeText().isEmpty());
+        QVERIFY(doc.setHotSpares(0, 1)); // the next edit clears it too
         QVERIFY(doc.noticeText().isEmpty());
+        doc.undo();
+        doc.undo();
         // A mesh axis the mapping cannot hold: tp 16 on x, which has 8 chips.
         QVERIFY(doc.setMeshAxis(0, "tp", 16));
         QVERIFY(mapping().isEmpty());
