@@ -114,7 +114,8 @@ bool ProjectDocument::setMeshAxis(int job, const QString& axis, int value) {
     if (model::meshAxisValue(current.parallelism, axis.toStdString()) == value)
         return true;
     const std::int64_t chips = placedChips(*project_, job);
-    return editKeepingMapping(
+    const model::ParallelismSpec before = current.parallelism;
+    const bool ok = editKeepingMapping(
         job, tr("Set %1 of %2 to %3").arg(axis, QString::fromStdString(current.name)).arg(value),
         QStringLiteral("%1 %2").arg(axis).arg(value),
         [&](model::Job& j) {
@@ -122,6 +123,30 @@ bool ProjectDocument::setMeshAxis(int job, const QString& axis, int value) {
                                chips > 0 ? chips : j.parallelism.meshSize());
         },
         QStringLiteral("axis/%1/%2").arg(job).arg(axis));
+    if (ok)
+        noteAxesThatGaveWay(job, axis, value, before);
+    return ok;
+}
+
+void ProjectDocument::noteAxesThatGaveWay(int job, const QString& axis, int value,
+                                          const model::ParallelismSpec& before) {
+    const model::ParallelismSpec& after = project_->jobs[static_cast<std::size_t>(job)].parallelism;
+    QStringList changed;
+    for (const char* other : {"dp", "fsdp", "tp", "pp", "ep", "cp"}) {
+        const int was = model::meshAxisValue(before, other);
+        const int now = model::meshAxisValue(after, other);
+        if (axis != QLatin1String(other) && was != now)
+            changed << tr("%1 from %2 to %3").arg(QLatin1String(other)).arg(was).arg(now);
+    }
+    if (changed.isEmpty())
+        return;
+    const QString text = tr("Setting %1 to %2 also changed %3, so that the mesh still covers the "
+                            "job's %4 chips.")
+                             .arg(axis)
+                             .arg(value)
+                             .arg(changed.join(tr(" and ")))
+                             .arg(after.meshSize());
+    setNotice(noticeText_.isEmpty() ? text : noticeText_ + QLatin1Char(' ') + text);
 }
 
 bool ProjectDocument::editKeepingMapping(int job, const QString& text, const QString& newSize,

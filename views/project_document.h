@@ -185,6 +185,9 @@ class ProjectDocument : public QObject {
                  const std::function<void(model::Job&)>& edit, Check check = Check::Placement);
     // An edit of the job's size (slice, nodes, a mesh axis) that keeps a hand-made mapping when
     // it still fits, else replaces it with the automatic one and says so in noticeText.
+    // Says which other mesh axes gave way when one was set (issue 17 item 3).
+    void noteAxesThatGaveWay(int job, const QString& axis, int value,
+                             const model::ParallelismSpec& before);
     bool editKeepingMapping(int job, const QString& text, const QString& newSize,
                             const std::function<void(model::Job&)>& edit,
                             const QString& mergeKey = {});

@@ -438,6 +438,10 @@ class ViewModelsTest : public QObject {
         QVERIFY(doc.setMeshAxis(0, "tp", 16));
         QVERIFY(mapping().isEmpty());
         QVERIFY2(doc.noticeText().contains("does not fit tp 16"), qPrintable(doc.noticeText()));
+        // ... and which axis gave way for it (issue 17 item 3).
+        QVERIFY2(doc.noticeText().endsWith("Setting tp to 16 also changed fsdp from 128 to 64, so "
+                                           "that the mesh still covers the job's 1024 chips."),
+                 qPrintable(doc.noticeText()));
     }
 
     void saveAndLoadRoundTripThroughTheDocument() {
