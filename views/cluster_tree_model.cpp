@@ -104,9 +104,14 @@ void ClusterTreeModel::setProject(const model::Project& project,
     // is selected. Otherwise the tree is rebuilt, and the view opens the same rows again.
     if (sameShape(nodes, nodes_)) {
         nodes_ = std::move(nodes);
-        for (int n = 1; n < nodes_.size(); ++n) {
-            const QModelIndex at = createIndex(nodes_[n].row, 0, static_cast<quintptr>(n));
-            emit dataChanged(at, at);
+        // One signal per parent, for the whole run of its children.
+        for (const Node& parent : nodes_) {
+            if (parent.children.isEmpty())
+                continue;
+            const int first = parent.children.front();
+            const int last = parent.children.back();
+            emit dataChanged(createIndex(0, 0, static_cast<quintptr>(first)),
+                             createIndex(nodes_[last].row, 0, static_cast<quintptr>(last)));
         }
         return;
     }

@@ -5,6 +5,7 @@
 #include "project_document.h"
 
 #include "perf/evaluate.h"
+#include "perf/mesh_mapping.h"
 #include "presets/presets.h"
 #include "project/parallelism_edit.h"
 #include "project/placement.h"
@@ -131,12 +132,13 @@ bool ProjectDocument::setMeshAxis(int job, const QString& axis, int value) {
 void ProjectDocument::noteAxesThatGaveWay(int job, const QString& axis, int value,
                                           const model::ParallelismSpec& before) {
     const model::ParallelismSpec& after = project_->jobs[static_cast<std::size_t>(job)].parallelism;
+    const model::perf::MeshSizes was = model::perf::meshSizes(before);
+    const model::perf::MeshSizes now = model::perf::meshSizes(after);
     QStringList changed;
-    for (const char* other : {"dp", "fsdp", "tp", "pp", "ep", "cp"}) {
-        const int was = model::meshAxisValue(before, other);
-        const int now = model::meshAxisValue(after, other);
-        if (axis != QLatin1String(other) && was != now)
-            changed << tr("%1 from %2 to %3").arg(QLatin1String(other)).arg(was).arg(now);
+    for (std::size_t a = 0; a < was.size(); ++a) {
+        const QLatin1String name(model::perf::meshAxisName(a));
+        if (axis != name && was[a] != now[a])
+            changed << tr("%1 from %2 to %3").arg(name).arg(was[a]).arg(now[a]);
     }
     if (changed.isEmpty())
         return;

@@ -32,9 +32,9 @@ double gradientReplicas(const FrameworkTraits& f, const MeshSizes& s) {
 double largestWeightTensor(const JobContext& ctx, const MeshSizes& s) {
     const ModelSpec& m = ctx.job->model;
     const double d = m.dModel;
-    const double dense = std::max({d * m.ffn * (m.isMoe() ? 0 : 1), d * m.heads * m.headDim,
-                                   d * m.kvHeads * m.headDim * 2.0});
-    return std::max(dense / s[kTp], d * m.expertFfn / s[kTp]);
+    // The MLP's matrices are the experts' in a MoE layer, else the dense ones.
+    const double mlp = d * (m.isMoe() ? m.expertFfn : m.ffn);
+    return std::max({mlp, d * m.heads * m.headDim, d * m.kvHeads * m.headDim * 2.0}) / s[kTp];
 }
 
 double layerParameters(const JobContext& ctx, const MeshSizes& s) {
