@@ -1,5 +1,6 @@
 #include "perf/collective_cost.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace podplanner::model::perf {
@@ -133,6 +134,15 @@ double allGatherSeconds(double bytes, const AxisGroup& group) {
     return seconds;
 }
 
+// Of k copies of an item sent to uniformly chosen members, the share that still crosses the
+// slowest level when each of its G blocks receives the item once: the blocks other than the
+// sender's that are hit, (G-1)(1-(1-1/G)^k), over the copies bound for them, k(G-1)/G.
+double dedupShare(double k, double blocks) {
+    if (blocks <= 1)
+        return 1.0;
+    return std::min(1.0, blocks * (1.0 - std::pow(1.0 - 1.0 / blocks, k)) / k);
+}
+
 double allToAllSeconds(double bytes, const AxisGroup& group) {
     const double n = group.members;
     double seconds = group.baseLatencyS;
@@ -155,7 +165,9 @@ double allToAllSeconds(double bytes, const AxisGroup& group) {
                 t /= group.twistedGain;
             seconds += t;
         } else {
-            const double sent = bytes / (n * n) * (reachedAfter - reachedBefore);
+            double sent = bytes / (n * n) * (reachedAfter - reachedBefore);
+            if (l == 0 && group.count > 1 && group.dedupCopies > 1)
+                sent *= dedupShare(group.dedupCopies, g.members);
             seconds += sent / (effectiveGbyteS(g, bytes / n * g.members) * 1e9) + g.latencyS;
         }
         reachedBefore = reachedAfter;

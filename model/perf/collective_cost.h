@@ -39,6 +39,9 @@ struct AxisGroup {
     // A flat ring: every member's whole share crosses the slowest level's link, as when the
     // ranks of a group alternate between nodes (no node-local stage). Set by the caller.
     bool flat = false;
+    // All-to-all of k copies of each item (MoE top-k dispatch) deduplicated per destination
+    // over the slowest level: an item crosses it once per block it reaches (0: no dedup).
+    double dedupCopies = 0;
 };
 
 AxisGroup axisGroup(const MeshMapping& mapping, const JobFabric& fabric, std::uint8_t mesh);

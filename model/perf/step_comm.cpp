@@ -167,8 +167,11 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         const double tokensPerRank = t / (l.sequenceParallel ? s[kTp] : 1.0);
         const double bytes = tokensPerRank * m.topK * d * b * padding * s[kEp];
         const double count = in.plan.recomputed[kOpMlpIn] ? 6.0 : 4.0;
+        AxisGroup epGroup = groups[kEp];
+        if (ctx.job->training.moeDispatcher == "deepep")
+            epGroup.dedupCopies = m.topK;
         const double seconds =
-            count * layers * collectiveSeconds(CollectiveKind::AllToAll, bytes, groups[kEp]);
+            count * layers * collectiveSeconds(CollectiveKind::AllToAll, bytes, epGroup);
         out.exposedPerMicrobatchS += seconds;
         rec.add(CollectiveKind::AllToAll, kEp, count * bytes * layers * mb, seconds * mb,
                 seconds * mb);

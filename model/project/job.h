@@ -51,6 +51,9 @@ struct TrainingSpec {
     bool dropout = false;              // dropout after attention, MLP and on the scores
     std::string moeDispatch = "sparse"; // sparse (grouped matmul) | dense (one-hot einsum)
     double moeImbalance = 1.0; // tokens of the busiest expert / the mean (dropless routing)
+    // all_to_all: every (token, expert) copy crosses the network on its own; deepep: a token
+    // crosses the slowest link once per destination node and fans out inside it (DeepEP).
+    std::string moeDispatcher = "all_to_all";
 };
 
 struct ParallelismSpec {

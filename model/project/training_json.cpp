@@ -76,6 +76,7 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
     t.dropout = in.boolean("dropout", false);
     t.moeDispatch = in.choice("moe_dispatch", {"sparse", "dense"}, "sparse");
     t.moeImbalance = in.number("moe_imbalance", 1, 100, 1);
+    t.moeDispatcher = in.choice("moe_dispatcher", {"all_to_all", "deepep"}, "all_to_all");
     in.finish();
     return t;
 }
@@ -114,6 +115,8 @@ Json writeTrainingSpec(const TrainingSpec& t) {
         out["moe_dispatch"] = t.moeDispatch;
     if (t.moeImbalance != defaults.moeImbalance)
         out["moe_imbalance"] = wholeNumberJson(t.moeImbalance);
+    if (t.moeDispatcher != defaults.moeDispatcher)
+        out["moe_dispatcher"] = t.moeDispatcher;
     return out;
 }
 

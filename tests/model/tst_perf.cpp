@@ -111,6 +111,34 @@ class PerfTest : public QObject {
         }
     }
 
+    // DeepEP: a token crosses the slowest level once per node that holds one of its experts.
+    // k = 8 copies over G = 4 nodes: 3 x (1 - (3/4)^8) = 2.70 remote sends instead of 6, so
+    // the inter-node bytes fall to 0.450; NVLink still carries every copy; inside one node
+    // there is nothing to deduplicate.
+    void deepepSendsATokenOncePerNode() {
+        AxisGroup g;
+        g.levels[0] = LevelGroup{Level::Dcn, 4, 50, 0, 50, 0, 0, false};
+        g.levels[1] = LevelGroup{Level::NvLink, 4, 400, 0, 400, 0, 0, false};
+        g.count = 2;
+        g.members = 16;
+        const double v = 16 * 1e9; // 1 GB from each of 16 members
+        const double nvlink = 1e9 * 3.0 / 16.0 / (400 * 1e9);
+        const double dcn = 1e9 * 12.0 / 16.0 / (50 * 1e9);
+        QVERIFY(near(collectiveSeconds(CollectiveKind::AllToAll, v, g), nvlink + dcn));
+        AxisGroup dedup = g;
+        dedup.dedupCopies = 8;
+        const double share = 4.0 * (1.0 - std::pow(0.75, 8)) / 8.0;
+        QVERIFY(near(share, 0.4499, 1e-3));
+        QVERIFY(near(collectiveSeconds(CollectiveKind::AllToAll, v, dedup), nvlink + dcn * share));
+        AxisGroup node = oneLevel(Level::NvLink, 8, 400);
+        const double plain = collectiveSeconds(CollectiveKind::AllToAll, v, node);
+        node.dedupCopies = 8;
+        QCOMPARE(collectiveSeconds(CollectiveKind::AllToAll, v, node), plain);
+        // One copy per token: nothing to merge.
+        dedup.dedupCopies = 1;
+        QVERIFY(near(collectiveSeconds(CollectiveKind::AllToAll, v, dedup), nvlink + dcn));
+    }
+
     void pointToPointIsOneLinkAndOneHop() {
         // A pipeline send: the message over one link of the axis, plus one hop of latency; the
         // ring's two directions and k axes do not help a single send.
