@@ -19,6 +19,12 @@ Dialog {
     PlanTask { id: plan }
     onOpened: plan.start(document, document.selectedJob, 6)
     onClosed: plan.cancel()
+    // A card's line: as wide as the card, wrapped (anywhere, for names like
+    // minimal_with_context) rather than drawn across the next card.
+    component CardText: Label {
+        Layout.fillWidth: true
+        wrapMode: Text.WrapAtWordBoundaryOrAnywhere
+    }
     readonly property var candidates: plan.result && plan.result.candidates ? plan.result.candidates : []
 
     ColumnLayout {
@@ -69,19 +75,22 @@ Dialog {
                         Layout.fillHeight: true
                         Layout.preferredWidth: 200
                         Layout.alignment: Qt.AlignTop
+                        // The grid sets the width; long lines wrap inside it instead of
+                        // widening the card's content past its border.
+                        contentWidth: 200 - leftPadding - rightPadding
                         ColumnLayout {
                             anchors.fill: parent
                             spacing: 3
-                            Label { text: qsTr("#%1").arg(index + 1); font.bold: true; font.pixelSize: 16 }
-                            Label { text: qsTr("dp %1 · fsdp %2 · tp %3").arg(modelData.dp).arg(modelData.fsdp).arg(modelData.tp) }
-                            Label { text: qsTr("pp %1 · ep %2 · cp %3").arg(modelData.pp).arg(modelData.ep).arg(modelData.cp) }
-                            Label { text: qsTr("%1 microbatches · recompute %2").arg(modelData.microbatches).arg(modelData.recompute); font.pixelSize: 11 }
-                            Label { text: qsTr("Step %1 s").arg(modelData.stepS.toFixed(3)); font.bold: true }
-                            Label { text: qsTr("MFU %1%").arg((modelData.mfu * 100).toFixed(1)) }
-                            Label { text: qsTr("%1 k tokens/s").arg((modelData.tokensPerS / 1000).toFixed(0)) }
-                            Label { text: qsTr("HBM %1 GiB").arg(modelData.hbmGib.toFixed(1)) }
-                            Label { text: modelData.mapping; font.pixelSize: 10; color: "#5f6368"; wrapMode: Text.Wrap; Layout.fillWidth: true }
-                            Label { text: modelData.reason; font.pixelSize: 10; color: "#5f6368"; wrapMode: Text.Wrap; Layout.fillWidth: true }
+                            CardText { text: qsTr("#%1").arg(index + 1); font.bold: true; font.pixelSize: 16 }
+                            CardText { text: qsTr("dp %1 · fsdp %2 · tp %3").arg(modelData.dp).arg(modelData.fsdp).arg(modelData.tp) }
+                            CardText { text: qsTr("pp %1 · ep %2 · cp %3").arg(modelData.pp).arg(modelData.ep).arg(modelData.cp) }
+                            CardText { text: qsTr("%1 microbatches · recompute %2").arg(modelData.microbatches).arg(modelData.recompute); font.pixelSize: 11 }
+                            CardText { text: qsTr("Step %1 s").arg(modelData.stepS.toFixed(3)); font.bold: true }
+                            CardText { text: qsTr("MFU %1%").arg((modelData.mfu * 100).toFixed(1)) }
+                            CardText { text: qsTr("%1 k tokens/s").arg((modelData.tokensPerS / 1000).toFixed(0)) }
+                            CardText { text: qsTr("HBM %1 GiB").arg(modelData.hbmGib.toFixed(1)) }
+                            CardText { text: modelData.mapping; font.pixelSize: 10; color: "#5f6368" }
+                            CardText { text: modelData.reason; font.pixelSize: 10; color: "#5f6368" }
                             Item { Layout.fillHeight: true }
                             Button {
                                 objectName: "applyCandidate" + index

@@ -54,6 +54,26 @@ class MainWindowFixture {
                 return found;
         return nullptr;
     }
+    // The first visible text inside `box` whose drawn lines reach past the box's edges (as
+    // when a label's line runs into the next card), or an empty string.
+    static QString textDrawnOutside(QQuickItem* box) {
+        const QRectF bounds = box->mapRectToScene(QRectF(0, 0, box->width(), box->height()));
+        QList<QQuickItem*> stack{box};
+        while (!stack.isEmpty()) {
+            QQuickItem* item = stack.takeLast();
+            if (!item->isVisible())
+                continue;
+            stack.append(item->childItems());
+            if (!item->inherits("QQuickText"))
+                continue;
+            const QRectF drawn = item->mapRectToScene(
+                QRectF(0, 0, item->property("contentWidth").toReal(),
+                       item->property("contentHeight").toReal()));
+            if (drawn.right() > bounds.right() + 0.5 || drawn.bottom() > bounds.bottom() + 0.5)
+                return item->property("text").toString();
+        }
+        return {};
+    }
     QQuickItem* find(const QString& name) const {
         QQuickItem* item = findIn(window->contentItem(), name);
         if (!item)

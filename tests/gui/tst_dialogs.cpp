@@ -190,6 +190,13 @@ class TestDialogs : public QObject {
         QQuickItem* apply = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT((apply = driver.visibleNamed("applyCandidate0")), 60000);
         ui.grab("dialog-auto-plan");
+        // At 1280 wide the cards are narrow: every line wraps inside its own card.
+        for (int i = 0; i < dialog->property("candidates").toList().size(); ++i) {
+            QQuickItem* card = driver.visibleNamed("autoPlanCard" + QString::number(i));
+            QVERIFY(card);
+            const QString outside = MainWindowFixture::textDrawnOutside(card);
+            QVERIFY2(outside.isEmpty(), qPrintable("drawn past its card: " + outside));
+        }
         const QVariantMap best = dialog->property("candidates").toList().first().toMap();
         driver.click(apply);
         QVERIFY(driver.waitClosed(dialog));

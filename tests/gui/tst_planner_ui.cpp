@@ -265,6 +265,8 @@ class PlannerUiTest : public QObject {
             const QRectF r(card->mapToScene({0, 0}), QSizeF(card->width(), card->height()));
             QVERIFY2(r.left() >= area.left() - 0.5 && r.right() <= area.right() + 0.5,
                      qPrintable(QString("card %1 runs past the dialog's edge").arg(i + 1)));
+            const QString outside = tests::MainWindowFixture::textDrawnOutside(card);
+            QVERIFY2(outside.isEmpty(), qPrintable("drawn past its card: " + outside));
             for (const QRectF& other : placed)
                 QVERIFY2(!r.adjusted(1, 1, -1, -1).intersects(other),
                          qPrintable(QString("card %1 runs into another").arg(i + 1)));
