@@ -66,9 +66,9 @@ class MainWindowFixture {
             stack.append(item->childItems());
             if (!item->inherits("QQuickText"))
                 continue;
-            const QRectF drawn = item->mapRectToScene(
-                QRectF(0, 0, item->property("contentWidth").toReal(),
-                       item->property("contentHeight").toReal()));
+            const QRectF drawn =
+                item->mapRectToScene(QRectF(0, 0, item->property("contentWidth").toReal(),
+                                            item->property("contentHeight").toReal()));
             if (drawn.right() > bounds.right() + 0.5 || drawn.bottom() > bounds.bottom() + 0.5)
                 return item->property("text").toString();
         }
