@@ -22,9 +22,9 @@ struct ModelSpec {
     int experts = 1; // 1 = dense
     int topK = 1;
     int expertFfn = 0;
-    int sharedExperts = 0;      // experts every token passes through, beside its top_k
-    double capacityFactor = 0;  // tokens an expert takes, x its even share; 0: dropless
-    bool parallelBlock = false; // attention and MLP read one norm and are summed (PaLM, GPT-J)
+    int sharedExperts = 0;       // experts every token passes through, beside its top_k
+    double capacityFactor = 0;   // tokens an expert takes, x its even share; 0: dropless
+    bool parallelBlock = false;  // attention and MLP read one norm and are summed (PaLM, GPT-J)
     bool tiedEmbeddings = false; // the LM head is the input embedding
 
     bool isMoe() const { return experts > 1; }
@@ -41,14 +41,14 @@ struct TrainingSpec {
     std::int64_t totalTokens = 0;
     // What the framework keeps and how it runs (docs/engine.md, "Frameworks"): "auto" is
     // MaxText on TPUs and Megatron-LM on GPUs. Empty dtypes take the framework's defaults.
-    std::string framework = "auto"; // auto | maxtext | megatron | pytorch_fsdp | deepspeed
-    std::string weightDtype;        // "" | fp32 | bf16: the weights each chip stores
-    std::string gradDtype;          // "" | fp32 | bf16: gradients accumulated and reduced
-    std::string optimizer = "adam"; // adam | adafactor | sgd
-    std::string optimizerDtype;     // "" | fp32 | bf16: the optimizer's moments
-    std::optional<bool> masterWeights; // an fp32 copy of bf16 weights in the optimizer
-    std::string attention = "flash";   // flash | standard (the scores in HBM)
-    bool dropout = false;              // dropout after attention, MLP and on the scores
+    std::string framework = "auto";     // auto | maxtext | megatron | pytorch_fsdp | deepspeed
+    std::string weightDtype;            // "" | fp32 | bf16: the weights each chip stores
+    std::string gradDtype;              // "" | fp32 | bf16: gradients accumulated and reduced
+    std::string optimizer = "adam";     // adam | adafactor | sgd
+    std::string optimizerDtype;         // "" | fp32 | bf16: the optimizer's moments
+    std::optional<bool> masterWeights;  // an fp32 copy of bf16 weights in the optimizer
+    std::string attention = "flash";    // flash | standard (the scores in HBM)
+    bool dropout = false;               // dropout after attention, MLP and on the scores
     std::string moeDispatch = "sparse"; // sparse (grouped matmul) | dense (one-hot einsum)
     double moeImbalance = 1.0; // tokens of the busiest expert / the mean (dropless routing)
     // all_to_all: every (token, expert) copy crosses the network on its own; deepep: a token
