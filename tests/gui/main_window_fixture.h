@@ -74,6 +74,18 @@ class MainWindowFixture {
         }
         return {};
     }
+    // As findIn, among the items shown only (a delegate being replaced keeps its name until
+    // it is deleted).
+    static QQuickItem* findShownIn(QQuickItem* root, const QString& name) {
+        if (!root->isVisible())
+            return nullptr;
+        if (root->objectName() == name)
+            return root;
+        for (QQuickItem* child : root->childItems())
+            if (QQuickItem* found = findShownIn(child, name))
+                return found;
+        return nullptr;
+    }
     QQuickItem* find(const QString& name) const {
         QQuickItem* item = findIn(window->contentItem(), name);
         if (!item)

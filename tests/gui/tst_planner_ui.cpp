@@ -243,6 +243,53 @@ class PlannerUiTest : public QObject {
         QVERIFY(w_.waitForEngine());
     }
 
+    // Issue 17 item 3: a typed size that cannot be used is refused where it was typed. The
+    // field is marked, says why, keeps the text until Escape; nothing changes in the plan.
+    void aTypedSizeThatCannotBeUsedIsRefusedInPlace() {
+        QCOMPARE(w_.document.jobSettings().value("tp").toInt(), 8);
+        QQuickItem* tp = w_.find("axis_tp");
+        QObject* input = tp->property("contentItem").value<QObject*>();
+        auto typeInto = [&](const QString& text) {
+            tp->forceActiveFocus();
+            QTest::keyClick(w_.window, Qt::Key_A, Qt::ControlModifier);
+            for (const QChar c : text)
+                QTest::keyClick(w_.window, c.toLatin1());
+            QTest::keyClick(w_.window, Qt::Key_Return);
+            QTest::qWait(200);
+        };
+        QQuickItem* problem = w_.find("axisProblem_tp");
+        QVERIFY(!problem->isVisible());
+        typeInto("100"); // 2048 chips: not a divisor (the old field stopped typing at "10")
+        QTRY_VERIFY(problem->isVisible());
+        QVERIFY2(problem->property("text").toString().contains(
+                     "tp 100 does not divide the job's 2048 chips; the nearest that do are 64 "
+                     "and 128"),
+                 qPrintable(problem->property("text").toString()));
+        QVERIFY(w_.find("axisMark_tp")->isVisible());
+        QCOMPARE(input->property("text").toString(), QString("100"));
+        QCOMPARE(w_.document.jobSettings().value("tp").toInt(), 8);
+        QVERIFY(!w_.document.canUndo());
+        w_.grab("planner-axis-refused");
+        // Escape gives the field back its value (a tooltip left open by the pointer takes the
+        // first Escape, as popups do).
+        for (int i = 0; i < 3 && problem->isVisible(); ++i) {
+            QTest::keyClick(w_.window, Qt::Key_Escape);
+            QTest::qWait(100);
+        }
+        QVERIFY(!problem->isVisible());
+        QCOMPARE(input->property("text").toString(), QString("8"));
+        typeInto("4096");
+        QTRY_VERIFY(problem->property("text").toString().contains("more than the job's 2048"));
+        // A size that divides the chips is taken, and the mark goes.
+        typeInto("16");
+        QVERIFY(w_.waitForEngine());
+        QTRY_COMPARE(w_.document.jobSettings().value("tp").toInt(), 16);
+        QTRY_VERIFY(!problem->isVisible());
+        w_.document.undo();
+        QVERIFY(w_.waitForEngine());
+        QTRY_COMPARE(w_.document.jobSettings().value("tp").toInt(), 8);
+    }
+
     void autoPlanAppliesALayoutAsOneUndoStep() {
         QVERIFY(!w_.document.canUndo());
         QTest::keyClick(w_.window, Qt::Key_P, Qt::ControlModifier);
@@ -364,7 +411,9 @@ class PlannerUiTest : public QObject {
 
     // The mapping editor: type where tp goes, press Enter; the engine lays it there.
     void mappingEditorMovesTp() {
-        QQuickItem* field = w_.find("mapping_tp");
+        QQuickItem* field =
+            tests::MainWindowFixture::findShownIn(w_.window->contentItem(), "mapping_tp");
+        QVERIFY(field);
         QCOMPARE(w_.document.jobSettings().value("mapping").toMap().value("tp").toStringList(),
                  QStringList{"x"});
         QCOMPARE(field->property("text").toString(), QString("x"));
