@@ -46,11 +46,15 @@ class MainWindowFixture {
 
     // Items by objectName through the visual tree (delegates have no QObject parent); a missing
     // one stops the test with its name instead of crashing it.
-    static QQuickItem* findIn(QQuickItem* root, const QString& name) {
+    // `shownOnly`: among the items shown only (a delegate being replaced keeps its name until
+    // it is deleted).
+    static QQuickItem* findIn(QQuickItem* root, const QString& name, bool shownOnly = false) {
+        if (shownOnly && !root->isVisible())
+            return nullptr;
         if (root->objectName() == name)
             return root;
         for (QQuickItem* child : root->childItems())
-            if (QQuickItem* found = findIn(child, name))
+            if (QQuickItem* found = findIn(child, name, shownOnly))
                 return found;
         return nullptr;
     }
@@ -73,18 +77,6 @@ class MainWindowFixture {
                 return item->property("text").toString();
         }
         return {};
-    }
-    // As findIn, among the items shown only (a delegate being replaced keeps its name until
-    // it is deleted).
-    static QQuickItem* findShownIn(QQuickItem* root, const QString& name) {
-        if (!root->isVisible())
-            return nullptr;
-        if (root->objectName() == name)
-            return root;
-        for (QQuickItem* child : root->childItems())
-            if (QQuickItem* found = findShownIn(child, name))
-                return found;
-        return nullptr;
     }
     QQuickItem* find(const QString& name) const {
         QQuickItem* item = findIn(window->contentItem(), name);

@@ -412,7 +412,7 @@ class PlannerUiTest : public QObject {
     // The mapping editor: type where tp goes, press Enter; the engine lays it there.
     void mappingEditorMovesTp() {
         QQuickItem* field =
-            tests::MainWindowFixture::findShownIn(w_.window->contentItem(), "mapping_tp");
+            tests::MainWindowFixture::findIn(w_.window->contentItem(), "mapping_tp", true);
         QVERIFY(field);
         QCOMPARE(w_.document.jobSettings().value("mapping").toMap().value("tp").toStringList(),
                  QStringList{"x"});
