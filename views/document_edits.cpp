@@ -83,6 +83,9 @@ model::Job defaultJob(const model::Project& project, const model::ModelPreset& p
 
 std::string ProjectDocument::whyRefused(const model::Project& project, Check check) {
     try {
+        // Held to what a saved file must meet, so that it loads again.
+        for (std::size_t j = 0; j < project.jobs.size(); ++j)
+            model::checkJobAgainstModel(project.jobs[j], "/jobs/" + std::to_string(j));
         model::placeJobs(project);
         if (check == Check::Engines)
             model::perf::evaluateProject(project); // a mapping that cannot be laid out throws

@@ -13,6 +13,11 @@ Project readProject(const std::string& text, const LoadLimits& limits = {});
 // Reads a file and parses it; errors carry the file name. Throws InputError.
 Project loadProjectFile(const std::string& path, const LoadLimits& limits = {});
 
+// What a job's parallelism must meet against its model (tp dividing the heads, ep the
+// experts, pp x virtual stages within the layers...), with `at` the job's JSON pointer, so
+// that an edit in the window is held to what a file must meet. Throws InputError.
+void checkJobAgainstModel(const Job& job, const std::string& at);
+
 // The canonical text of a project: save -> load -> save gives the same bytes.
 std::string writeProject(const Project& project);
 // Writes atomically (temporary file in the same folder, flushed, then renamed over the target),

@@ -106,33 +106,6 @@ ReliabilitySpec readReliability(ObjectReader& job) {
     return value ? readReliabilitySpec(*value, job.at("reliability")) : ReliabilitySpec{};
 }
 
-void checkJobAgainstModel(const Job& job, const std::string& at) {
-    const auto& m = job.model;
-    const auto& p = job.parallelism;
-    const std::string par = childPointer(at, "parallelism");
-    if (m.heads % p.tp != 0)
-        throwInputError(childPointer(par, "tp"),
-                        "a divisor of the model's heads (" + std::to_string(m.heads) + ")",
-                        std::to_string(p.tp));
-    if (m.isMoe() ? m.experts % p.ep != 0 : p.ep != 1)
-        throwInputError(childPointer(par, "ep"),
-                        m.isMoe()
-                            ? "a divisor of the model's experts (" + std::to_string(m.experts) + ")"
-                            : std::string("1 for a dense model (no \"experts\")"),
-                        std::to_string(p.ep));
-    // The first chunk of the first stage and the last chunk of the last stage may hold only
-    // the embedding and the LM head (Llama 3), so two chunks more than layers are allowed.
-    if (m.layers + 2 < p.pp * p.virtualStages)
-        throwInputError(childPointer(par, "pp"),
-                        "pp x virtual_stages at most the model's layers + 2 (" +
-                            std::to_string(m.layers + 2) + ")",
-                        std::to_string(p.pp) + " x " + std::to_string(p.virtualStages));
-    if (job.training.globalBatchTokens % m.seqLen != 0)
-        throwInputError(childPointer(childPointer(at, "training"), "global_batch_tokens"),
-                        "a multiple of seq_len (" + std::to_string(m.seqLen) + ")",
-                        std::to_string(job.training.globalBatchTokens));
-}
-
 Job readJob(const Json& value, const std::string& at, const ClusterSpec& cluster) {
     ObjectReader in(value, at);
     Job job;
@@ -167,6 +140,33 @@ std::string meshText(const ParallelismSpec& p) {
 }
 
 } // namespace
+
+void checkJobAgainstModel(const Job& job, const std::string& at) {
+    const auto& m = job.model;
+    const auto& p = job.parallelism;
+    const std::string par = childPointer(at, "parallelism");
+    if (m.heads % p.tp != 0)
+        throwInputError(childPointer(par, "tp"),
+                        "a divisor of the model's heads (" + std::to_string(m.heads) + ")",
+                        std::to_string(p.tp));
+    if (m.isMoe() ? m.experts % p.ep != 0 : p.ep != 1)
+        throwInputError(childPointer(par, "ep"),
+                        m.isMoe()
+                            ? "a divisor of the model's experts (" + std::to_string(m.experts) + ")"
+                            : std::string("1 for a dense model (no \"experts\")"),
+                        std::to_string(p.ep));
+    // The first chunk of the first stage and the last chunk of the last stage may hold only
+    // the embedding and the LM head (Llama 3), so two chunks more than layers are allowed.
+    if (m.layers + 2 < p.pp * p.virtualStages)
+        throwInputError(childPointer(par, "pp"),
+                        "pp x virtual_stages at most the model's layers + 2 (" +
+                            std::to_string(m.layers + 2) + ")",
+                        std::to_string(p.pp) + " x " + std::to_string(p.virtualStages));
+    if (job.training.globalBatchTokens % m.seqLen != 0)
+        throwInputError(childPointer(childPointer(at, "training"), "global_batch_tokens"),
+                        "a multiple of seq_len (" + std::to_string(m.seqLen) + ")",
+                        std::to_string(job.training.globalBatchTokens));
+}
 
 Project readProject(const std::string& text, const LoadLimits& limits) {
     const Json doc = parseJsonText(text, {limits.maxFileBytes, limits.maxDepth});

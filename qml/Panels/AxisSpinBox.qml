@@ -26,11 +26,11 @@ ColumnLayout {
     // Why the typed text was refused ("" when it was not), and that text.
     property string refusal: ""
     property string refusedText: ""
-    // Set by this field's own edits, so that the engine's verdict on them is shown here.
-    property bool editedHere: false
-    property bool applying: false
+    // The undo entry of this field's last accepted edit: while it is still the newest, the
+    // engine's verdict on the plan is this edit's and is shown here.
+    property string editedUndoText: ""
     readonly property string engineProblem: {
-        if (!editedHere)
+        if (editedUndoText.length === 0 || document.undoText !== editedUndoText)
             return ""
         const d = document.dashboard
         if (d.valid === false)
@@ -83,13 +83,8 @@ ColumnLayout {
     }
     Connections {
         target: root.document
-        function onJobSettingsChanged() {
-            // Another field's edit, an undo or another job: the verdict is no longer ours.
-            if (!root.applying)
-                root.editedHere = false
-            root.sync()
-        }
-        function onSelectedJobChanged() { root.editedHere = false; root.clearRefusal() }
+        function onJobSettingsChanged() { root.sync() }
+        function onSelectedJobChanged() { root.editedUndoText = ""; root.clearRefusal() }
     }
     onChoicesChanged: sync()
     Component.onCompleted: sync()
@@ -119,13 +114,17 @@ ColumnLayout {
             }
             onValueModified: {
                 root.clearRefusal()
-                root.applying = true
-                root.document.setMeshAxis(root.document.selectedJob, root.axis, root.choices[value])
-                root.applying = false
-                root.editedHere = true
+                const ok = root.document.setMeshAxis(root.document.selectedJob, root.axis, root.choices[value])
+                root.editedUndoText = ok ? root.document.undoText : ""
+                // Refused by the model (tp must divide the heads...): the field keeps the size
+                // and says why, without the file pointer of the banner's message.
+                if (!ok)
+                    root.refusal = qsTr("%1 %2 was refused: %3").arg(root.axis).arg(root.choices[value])
+                        .arg(root.document.errorText.replace(/^.*? was refused: /, "").replace(/^\/[^ ]*: /, ""))
             }
             Keys.onEscapePressed: event => {
                 root.clearRefusal()
+                root.sync()
                 event.accepted = true
             }
             ToolTip.visible: hovered && root.help.length > 0 && root.problem.length === 0
