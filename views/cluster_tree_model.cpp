@@ -169,7 +169,8 @@ QVariant ClusterTreeModel::data(const QModelIndex& index, int role) const {
 }
 
 QString ClusterTreeModel::pathOf(const QModelIndex& index) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+    // No row selected (asked by the tree before a reset) is an answer, not a fault.
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
     QStringList labels;
     for (int n = static_cast<int>(index.internalId()); n > 0; n = nodes_[n].parent)
