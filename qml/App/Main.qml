@@ -323,6 +323,7 @@ ApplicationWindow {
                     id: scene
                     objectName: "scene"
                     controller: sceneController
+                    hoverSuppressed: sceneMenu.visible
                     SplitView.fillWidth: true
                     SplitView.minimumWidth: 300
                     onPicked: (hit, add) => {

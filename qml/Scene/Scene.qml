@@ -11,6 +11,9 @@ Item {
     property alias view3d: view
     property string hoverText: ""
     property bool interactive: true // false for `podplanner render`: no hover tooltip
+    // While a menu opened from the scene is up (its overlay takes the pointer without a leave,
+    // and a hover at the same point may follow the click), no hover label.
+    property bool hoverSuppressed: false
     // Where the user is looking (File › Export image draws the same view at another size).
     readonly property vector3d pivotRotation: pivot.eulerRotation
     readonly property vector3d cameraPosition: camera.position
@@ -282,7 +285,7 @@ Item {
         id: hover
         onHoveredChanged: if (!hovered) root.hoverText = ""
         onPointChanged: {
-            if (!hover.hovered || !root.interactive)
+            if (!hover.hovered || !root.interactive || root.hoverSuppressed)
                 return
             const hit = root.hitAt(hover.point.position)
             root.hoverText = hit.label === undefined ? "" : hit.label
@@ -291,7 +294,8 @@ Item {
 
     Rectangle {
         objectName: "hoverLabel"
-        visible: root.interactive && root.hoverText.length > 0 && hover.hovered && presence.containsMouse
+        visible: root.interactive && !root.hoverSuppressed && root.hoverText.length > 0 && hover.hovered
+                 && presence.containsMouse
         x: Math.min(hover.point.position.x + 14, root.width - width - 4)
         y: Math.min(hover.point.position.y + 14, root.height - height - 4)
         width: tip.implicitWidth + 12
