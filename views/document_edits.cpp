@@ -232,10 +232,53 @@ bool ProjectDocument::setElastic(int job, bool elastic) {
 }
 
 bool ProjectDocument::setJobName(int job, const QString& name) {
-    if (name.trimmed().isEmpty())
+    const QString wanted = name.trimmed();
+    if (!hasJob(job))
         return false;
-    return editJob(job, tr("Rename job to %1").arg(name.trimmed()), {},
-                   [&](model::Job& j) { j.name = name.trimmed().toStdString(); });
+    if (wanted.isEmpty()) {
+        setError(tr("A job needs a name."));
+        return false;
+    }
+    for (std::size_t j = 0; j < project_->jobs.size(); ++j)
+        if (static_cast<int>(j) != job &&
+            QString::fromStdString(project_->jobs[j].name) == wanted) {
+            setError(tr("Another job is already called \"%1\"; jobs are told apart by name.")
+                         .arg(wanted));
+            return false;
+        }
+    return editJob(job, tr("Rename job to %1").arg(wanted), {},
+                   [&](model::Job& j) { j.name = wanted.toStdString(); });
+}
+
+bool ProjectDocument::duplicateJob(int job) {
+    if (!hasJob(job))
+        return false;
+    model::Job copy = project_->jobs[static_cast<std::size_t>(job)];
+    // "<name> copy", then "<name> copy 2", ...: names tell jobs apart everywhere.
+    const QString base = tr("%1 copy").arg(QString::fromStdString(copy.name));
+    QString name = base;
+    for (int n = 2; std::any_of(project_->jobs.begin(), project_->jobs.end(),
+                                [&](const model::Job& j) { return j.name == name.toStdString(); });
+         ++n)
+        name = QStringLiteral("%1 %2").arg(base).arg(n);
+    copy.name = name.toStdString();
+    // The same shape on whatever cubes are free; the original keeps its cubes and spares.
+    copy.placement.cubes.reset();
+    copy.reliability.spareCubes.clear();
+    model::Project with = *project_;
+    with.jobs.push_back(copy);
+    const std::string size =
+        copy.placement.shape.empty() ? std::to_string(copy.placement.nodes) : copy.placement.shape;
+    if (const std::string why =
+            model::sliceShortfall(with, static_cast<int>(with.jobs.size()) - 1, size);
+        !why.empty()) {
+        setError(
+            tr("No room for a copy of %1: %2")
+                .arg(QString::fromStdString(project_->jobs[static_cast<std::size_t>(job)].name),
+                     QString::fromStdString(why)));
+        return false;
+    }
+    return addNewJob(std::move(copy));
 }
 
 bool ProjectDocument::applyLayout(int job, const QVariantMap& layout) {

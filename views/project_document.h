@@ -108,7 +108,11 @@ class ProjectDocument : public QObject {
     Q_INVOKABLE bool setSliceShape(int job, const QString& shape);
     Q_INVOKABLE bool setHotSpares(int job, int spares);
     Q_INVOKABLE bool setElastic(int job, bool elastic);
+    // Refused (errorText) when empty or another job has the name.
     Q_INVOKABLE bool setJobName(int job, const QString& name);
+    // A copy named "<name> copy" on free cubes or nodes of the same shape; refused with the
+    // room there is when none is left. Selects the copy.
+    Q_INVOKABLE bool duplicateJob(int job);
     Q_INVOKABLE bool addJob(const QString& modelPreset, const QString& shapeOrNodes);
     // A job of a model given by hand: {layers, d_model, heads, kv_heads, ffn, vocab, seq_len};
     // checked by the same rules as a project file (the error names the field).

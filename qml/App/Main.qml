@@ -99,6 +99,8 @@ ApplicationWindow {
     }
     Action { id: repairAction; text: qsTr("Repair &everything"); enabled: document.failures.length > 0; onTriggered: document.repairAll() }
     Action { id: addJobAction; text: qsTr("&Add job…"); shortcut: "Ctrl+J"; enabled: document.loaded; onTriggered: addJobDialog.open() }
+    Action { id: renameJobAction; text: qsTr("Re&name job…"); shortcut: "F2"; enabled: document.loaded; onTriggered: renameJobDialog.open() }
+    Action { id: duplicateJobAction; text: qsTr("&Duplicate job"); shortcut: "Ctrl+D"; enabled: document.loaded; onTriggered: document.duplicateJob(document.selectedJob) }
     Action { id: removeJobAction; text: qsTr("&Remove job"); enabled: document.loaded; onTriggered: document.removeJob(document.selectedJob) }
     Action { id: sizeAction; text: qsTr("Si&ze…"); shortcut: "Ctrl+Shift+P"; enabled: document.loaded; onTriggered: sizeDialog.open() }
     Action { id: autoPlanAction; text: qsTr("Auto-&plan…"); shortcut: "Ctrl+P"; enabled: document.loaded; onTriggered: autoPlan.open() }
@@ -135,6 +137,7 @@ ApplicationWindow {
         exportCsvDashboard: csvDashboardAction, exportCsvPlan: csvPlanAction,
         exportCsvMonteCarlo: csvMonteCarloAction, quit: quitAction, undo: undoAction,
         redo: redoAction, repairAll: repairAction, addJob: addJobAction,
+        renameJob: renameJobAction, duplicateJob: duplicateJobAction,
         removeJob: removeJobAction, autoPlan: autoPlanAction, size: sizeAction,
         placeOnSelection: placeOnSelectionAction, sparesOnSelection: sparesOnSelectionAction,
         maintenance: maintenanceAction, physical: physicalAction, logical: logicalAction,
@@ -247,6 +250,7 @@ ApplicationWindow {
     }
     NewProjectDialog { id: newDialog; document: window.document; anchors.centerIn: parent }
     AddJobDialog { id: addJobDialog; document: window.document; anchors.centerIn: parent }
+    RenameJobDialog { id: renameJobDialog; document: window.document; anchors.centerIn: parent }
     AutoPlanDialog { id: autoPlan; document: window.document; anchors.centerIn: parent }
     SizeDialog { id: sizeDialog; document: window.document; anchors.centerIn: parent }
 

@@ -58,6 +58,8 @@ MenuBar {
     AppMenu {
         title: qsTr("&Job")
         AppMenuItem { action: bar.actions.addJob }
+        AppMenuItem { action: bar.actions.renameJob }
+        AppMenuItem { action: bar.actions.duplicateJob }
         AppMenuItem { action: bar.actions.removeJob }
         AppMenuItem { action: bar.actions.autoPlan }
         AppMenuItem { action: bar.actions.size }

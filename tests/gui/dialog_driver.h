@@ -69,6 +69,12 @@ class DialogDriver {
         return QTest::qWaitFor([&] { return !dialog->property("visible").toBool(); }, 5000);
     }
 
+    // QTest::keyClicks takes widgets only; a window gets the characters one by one.
+    void typeText(const QString& text) const {
+        for (const QChar c : text)
+            QTest::keyClick(ui_.window, c.toLatin1());
+    }
+
     // In Qt's save dialog: types `name` into its "File name" field (replacing the suggestion),
     // takes a screenshot, then clicks the accept button labelled `accept`.
     bool typeFileName(const QString& name, const QString& accept, const QString& shot) const {
@@ -94,11 +100,6 @@ class DialogDriver {
     }
 
   private:
-    // QTest::keyClicks takes widgets only; a window gets the characters one by one.
-    void typeText(const QString& text) const {
-        for (const QChar c : text)
-            QTest::keyClick(ui_.window, c.toLatin1());
-    }
     template <typename Match> static QQuickItem* findVisible(QQuickItem* root, const Match& match) {
         if (!root->isVisible())
             return nullptr;

@@ -182,6 +182,50 @@ class TestDialogs : public QObject {
         QVERIFY(ui.waitForEngine());
     }
 
+    // Job › Duplicate (Ctrl+D) and Rename (F2). A copy that has no room is refused with the
+    // room there is; a small job's copy lands on free cubes, selected; a name another job has
+    // is refused; each edit is one undo step.
+    void duplicateAndRenameAJob() {
+        const int before = jobCount();
+        ui.document.setSelectedJob(0); // GPT-3 175B on 48 of the pod's 64 cubes
+        key(Qt::Key_D);
+        QTRY_VERIFY(ui.document.errorText().startsWith("No room for a copy of gpt3-175b: "));
+        QVERIFY2(ui.document.errorText().contains("needs 48 cubes"),
+                 qPrintable(ui.document.errorText()));
+        QCOMPARE(jobCount(), before);
+        ui.document.clearError();
+        ui.document.setSelectedJob(before - 1); // the one-cube job addJobAddsOne added
+        const QString small = ui.document.jobSettings().value("name").toString();
+        key(Qt::Key_D);
+        QTRY_COMPARE(jobCount(), before + 1);
+        QVERIFY(ui.waitForEngine());
+        QCOMPARE(ui.document.selectedJob(), before);
+        QCOMPARE(ui.document.jobSettings().value("name").toString(), small + " copy");
+        // F2 on the copy: the original's name is taken; a new one is accepted.
+        auto rename = [&](const QString& name) {
+            QTest::keyClick(ui.window, Qt::Key_F2);
+            QObject* dialog = driver.waitOpened("renameJobDialog");
+            QVERIFY(dialog);
+            QCOMPARE(driver.visibleNamed("jobNameField")->property("selectedText").toString(),
+                     small + " copy");
+            driver.typeText(name); // replaces the selected name
+            QTest::keyClick(ui.window, Qt::Key_Return);
+            QVERIFY(driver.waitClosed(dialog));
+        };
+        rename(small);
+        QTRY_VERIFY2(ui.document.errorText().contains("Another job is already called"),
+                     qPrintable(ui.document.errorText()));
+        QCOMPARE(ui.document.jobSettings().value("name").toString(), small + " copy");
+        rename("ablation");
+        QTRY_COMPARE(ui.document.jobSettings().value("name").toString(), QString("ablation"));
+        QCOMPARE(ui.document.undoText(), QString("Rename job to ablation"));
+        ui.grab("dialog-renamed-copy");
+        ui.document.undo();
+        ui.document.undo();
+        QVERIFY(ui.waitForEngine());
+        QTRY_COMPARE(jobCount(), before);
+    }
+
     void autoPlanAppliesTheBestLayout() {
         ui.document.setSelectedJob(0);
         key(Qt::Key_P);
