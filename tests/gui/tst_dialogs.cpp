@@ -64,6 +64,18 @@ class TestDialogs : public QObject {
         QCOMPARE(dialog->property("currentFolder").toUrl(), QUrl::fromLocalFile(dir.path()));
         QCOMPARE(driver.visibleNamed("fileNameTextField")->property("text").toString(),
                  QString("plan.podplanner"));
+        // Against the window's right edge, clear of the middle of the 3D view, where the pod is
+        // (issue 17 item 15: centred, it hid the whole pod and the view looked blank).
+        QQuickItem* popup = driver.visibleNamed("fileNameTextField");
+        while (popup->parentItem() && !popup->parentItem()->inherits("QQuickOverlay"))
+            popup = popup->parentItem();
+        QQuickItem* scene = ui.find("scene");
+        const double sceneMiddle = scene->mapToScene({scene->width() / 2, 0}).x();
+        QTRY_VERIFY2(popup->x() > sceneMiddle,
+                     qPrintable(QString("dialog at x %1, the view's middle at %2")
+                                    .arg(popup->x())
+                                    .arg(sceneMiddle)));
+        QVERIFY(popup->x() + popup->width() <= ui.window->width());
         QVERIFY(driver.typeFileName("copy", "Save", "dialog-save-as"));
         QVERIFY(driver.waitClosed(dialog));
         const QString copy = dir.filePath("copy.podplanner"); // the default suffix added
