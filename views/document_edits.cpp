@@ -51,11 +51,18 @@ void fitMeshTo(model::ParallelismSpec& p, std::int64_t chips) {
     }
 }
 
+// Whether a job other than `except` is called `name`: names tell jobs apart everywhere.
+bool nameTaken(const model::Project& project, const std::string& wanted, int except = -1) {
+    for (std::size_t j = 0; j < project.jobs.size(); ++j)
+        if (static_cast<int>(j) != except && project.jobs[j].name == wanted)
+            return true;
+    return false;
+}
+
 QString uniqueJobName(const model::Project& project, const std::string& base) {
     for (int n = 1;; ++n) {
         const std::string name = n == 1 ? base : base + "-" + std::to_string(n);
-        if (std::none_of(project.jobs.begin(), project.jobs.end(),
-                         [&](const model::Job& j) { return j.name == name; }))
+        if (!nameTaken(project, name))
             return QString::fromStdString(name);
     }
 }
@@ -239,13 +246,11 @@ bool ProjectDocument::setJobName(int job, const QString& name) {
         setError(tr("A job needs a name."));
         return false;
     }
-    for (std::size_t j = 0; j < project_->jobs.size(); ++j)
-        if (static_cast<int>(j) != job &&
-            QString::fromStdString(project_->jobs[j].name) == wanted) {
-            setError(tr("Another job is already called \"%1\"; jobs are told apart by name.")
-                         .arg(wanted));
-            return false;
-        }
+    if (nameTaken(*project_, wanted.toStdString(), job)) {
+        setError(
+            tr("Another job is already called \"%1\"; jobs are told apart by name.").arg(wanted));
+        return false;
+    }
     return editJob(job, tr("Rename job to %1").arg(wanted), {},
                    [&](model::Job& j) { j.name = wanted.toStdString(); });
 }
@@ -254,12 +259,10 @@ bool ProjectDocument::duplicateJob(int job) {
     if (!hasJob(job))
         return false;
     model::Job copy = project_->jobs[static_cast<std::size_t>(job)];
-    // "<name> copy", then "<name> copy 2", ...: names tell jobs apart everywhere.
+    // "<name> copy", then "<name> copy 2", ...
     const QString base = tr("%1 copy").arg(QString::fromStdString(copy.name));
     QString name = base;
-    for (int n = 2; std::any_of(project_->jobs.begin(), project_->jobs.end(),
-                                [&](const model::Job& j) { return j.name == name.toStdString(); });
-         ++n)
+    for (int n = 2; nameTaken(*project_, name.toStdString()); ++n)
         name = QStringLiteral("%1 %2").arg(base).arg(n);
     copy.name = name.toStdString();
     // The same shape on whatever cubes are free; the original keeps its cubes and spares.

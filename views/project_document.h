@@ -187,11 +187,11 @@ class ProjectDocument : public QObject {
     static std::string whyRefused(const model::Project& project, Check check);
     bool editJob(int job, const QString& text, const QString& mergeKey,
                  const std::function<void(model::Job&)>& edit, Check check = Check::Placement);
-    // An edit of the job's size (slice, nodes, a mesh axis) that keeps a hand-made mapping when
-    // it still fits, else replaces it with the automatic one and says so in noticeText.
     // Says which other mesh axes gave way when one was set (issue 17 item 3).
     void noteAxesThatGaveWay(int job, const QString& axis, int value,
                              const model::ParallelismSpec& before);
+    // An edit of the job's size (slice, nodes, a mesh axis) that keeps a hand-made mapping when
+    // it still fits, else replaces it with the automatic one and says so in noticeText.
     bool editKeepingMapping(int job, const QString& text, const QString& newSize,
                             const std::function<void(model::Job&)>& edit,
                             const QString& mergeKey = {});
