@@ -41,6 +41,16 @@ AxisGroup oneLevel(Level level, int members, double gbyteS, double latencyS = 0,
     return g;
 }
 
+// A slow level over a fast one (members of the fast level inside each block of the slow one).
+AxisGroup twoLevels(const LevelGroup& slow, const LevelGroup& fast) {
+    AxisGroup g;
+    g.levels[0] = slow;
+    g.levels[1] = fast;
+    g.count = 2;
+    g.members = slow.members * fast.members;
+    return g;
+}
+
 bool near(double a, double b, double relative = 1e-9) {
     return std::abs(a - b) <= relative * std::max(std::abs(a), std::abs(b));
 }
@@ -116,11 +126,8 @@ class PerfTest : public QObject {
     // the inter-node bytes fall to 0.450; NVLink still carries every copy; inside one node
     // there is nothing to deduplicate.
     void deepepSendsATokenOncePerNode() {
-        AxisGroup g;
-        g.levels[0] = LevelGroup{Level::Dcn, 4, 50, 0, 50, 0, 0, false};
-        g.levels[1] = LevelGroup{Level::NvLink, 4, 400, 0, 400, 0, 0, false};
-        g.count = 2;
-        g.members = 16;
+        const AxisGroup g = twoLevels(LevelGroup{Level::Dcn, 4, 50, 0, 50, 0, 0, false},
+                                      LevelGroup{Level::NvLink, 4, 400, 0, 400, 0, 0, false});
         const double v = 16 * 1e9; // 1 GB from each of 16 members
         const double nvlink = 1e9 * 3.0 / 16.0 / (400 * 1e9);
         const double dcn = 1e9 * 12.0 / 16.0 / (50 * 1e9);
@@ -158,11 +165,8 @@ class PerfTest : public QObject {
     void hierarchicalAllGatherMovesLessOverTheSlowLevel() {
         // 2 pods over DCN (5 GB/s per chip) x 16 chips on a ring (200 GB/s): the DCN level
         // gathers V/16, the ring level V.
-        AxisGroup g;
-        g.levels[0] = LevelGroup{Level::Dcn, 2, 5, 0, 5, 0, 0, false};
-        g.levels[1] = LevelGroup{Level::Torus, 16, 200, 0, 100, 0, 0, false};
-        g.count = 2;
-        g.members = 32;
+        const AxisGroup g = twoLevels(LevelGroup{Level::Dcn, 2, 5, 0, 5, 0, 0, false},
+                                      LevelGroup{Level::Torus, 16, 200, 0, 100, 0, 0, false});
         const double v = 3.2e9;
         const double expected = (v / 16) * 0.5 / 5e9 + v * 15.0 / 16 / 200e9;
         QVERIFY(near(collectiveSeconds(CollectiveKind::AllGather, v, g), expected));
