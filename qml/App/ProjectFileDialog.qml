@@ -20,21 +20,10 @@ FileDialog {
         if (fileMode === FileDialog.SaveFile)
             selectedFile = currentFolder.toString() + beside.substring(slash)
         open()
-        placeTimer.tries = 0
-        placeTimer.start()
+        // Beside the 3D view, not over the pod in its middle, once the dialog's popup is shown.
+        Qt.callLater(() => placement.toRightEdge(dialog))
     }
     property FileDialogPlacement placement: FileDialogPlacement {}
-    // Beside the 3D view, not over the pod in its middle; once the dialog's popup is shown.
-    property Timer placeTimer: Timer {
-        property int tries: 0
-        interval: 20
-        repeat: true
-        onTriggered: {
-            const placed = dialog.placement.toRightEdge(dialog)
-            if (placed || ++tries >= 25)
-                stop()
-        }
-    }
 
     property Connections remember: Connections {
         target: dialog
