@@ -69,12 +69,6 @@ class DialogDriver {
         return QTest::qWaitFor([&] { return !dialog->property("visible").toBool(); }, 5000);
     }
 
-    // QTest::keyClicks takes widgets only; a window gets the characters one by one.
-    void typeText(const QString& text) const {
-        for (const QChar c : text)
-            QTest::keyClick(ui_.window, c.toLatin1());
-    }
-
     // In Qt's save dialog: types `name` into its "File name" field (replacing the suggestion),
     // takes a screenshot, then clicks the accept button labelled `accept`.
     bool typeFileName(const QString& name, const QString& accept, const QString& shot) const {
@@ -83,7 +77,7 @@ class DialogDriver {
             return false;
         click(field);
         QTest::keyClick(ui_.window, Qt::Key_A, Qt::ControlModifier);
-        typeText(name);
+        ui_.typeText(name);
         ui_.grab(shot);
         return clickButton(accept);
     }
@@ -93,7 +87,7 @@ class DialogDriver {
         QTest::keyClick(ui_.window, Qt::Key_L, Qt::ControlModifier);
         QTest::qWait(200);
         QTest::keyClick(ui_.window, Qt::Key_A, Qt::ControlModifier);
-        typeText(path);
+        ui_.typeText(path);
         ui_.grab(shot);
         QTest::keyClick(ui_.window, Qt::Key_Return);
         return true;

@@ -78,6 +78,18 @@ class MainWindowFixture {
         }
         return {};
     }
+    // QTest::keyClicks takes widgets only; a window gets the characters one by one.
+    void typeText(const QString& text) const {
+        for (const QChar c : text)
+            QTest::keyClick(window, c.toLatin1());
+    }
+    // As a person edits a field from the keyboard: focus it, select all, type, press Return.
+    void replaceText(QQuickItem* field, const QString& text) const {
+        field->forceActiveFocus();
+        QTest::keyClick(window, Qt::Key_A, Qt::ControlModifier);
+        typeText(text);
+        QTest::keyClick(window, Qt::Key_Return);
+    }
     QQuickItem* find(const QString& name) const {
         QQuickItem* item = findIn(window->contentItem(), name);
         if (!item)

@@ -178,8 +178,7 @@ class TestDialogs : public QObject {
             ui.window, Qt::LeftButton, {},
             field->mapToScene(QPointF(field->width() / 2, field->height() / 2)).toPoint());
         QTest::keyClick(ui.window, Qt::Key_A, Qt::ControlModifier);
-        for (const QChar c : QString("typed.csv"))
-            QTest::keyClick(ui.window, c.toLatin1());
+        ui.typeText("typed.csv");
         QTest::keyClick(ui.window, Qt::Key_Return);
         QVERIFY(driver.waitClosed(dialog));
         QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(folder + "/typed.csv"), 60000);
@@ -220,7 +219,7 @@ class TestDialogs : public QObject {
             QVERIFY(dialog);
             QCOMPARE(driver.visibleNamed("jobNameField")->property("selectedText").toString(),
                      small + " copy");
-            driver.typeText(name); // replaces the selected name
+            ui.typeText(name); // replaces the selected name
             QTest::keyClick(ui.window, Qt::Key_Return);
             QVERIFY(driver.waitClosed(dialog));
         };

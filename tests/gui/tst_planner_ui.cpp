@@ -250,11 +250,7 @@ class PlannerUiTest : public QObject {
         QQuickItem* tp = w_.find("axis_tp");
         QObject* input = tp->property("contentItem").value<QObject*>();
         auto typeInto = [&](const QString& text) {
-            tp->forceActiveFocus();
-            QTest::keyClick(w_.window, Qt::Key_A, Qt::ControlModifier);
-            for (const QChar c : text)
-                QTest::keyClick(w_.window, c.toLatin1());
-            QTest::keyClick(w_.window, Qt::Key_Return);
+            w_.replaceText(tp, text);
             QTest::qWait(200);
         };
         QQuickItem* problem = w_.find("axisProblem_tp");
@@ -433,10 +429,7 @@ class PlannerUiTest : public QObject {
         QCOMPARE(w_.document.jobSettings().value("mapping").toMap().value("tp").toStringList(),
                  QStringList{"x"});
         QCOMPARE(field->property("text").toString(), QString("x"));
-        field->forceActiveFocus();
-        QTest::keyClick(w_.window, Qt::Key_A, Qt::ControlModifier);
-        QTest::keyClick(w_.window, Qt::Key_Y);
-        QTest::keyClick(w_.window, Qt::Key_Return);
+        w_.replaceText(field, "y");
         QVERIFY(w_.waitForEngine());
         QTRY_COMPARE(w_.document.jobSettings().value("mapping").toMap().value("tp").toStringList(),
                      QStringList{"y"});
@@ -453,13 +446,7 @@ class PlannerUiTest : public QObject {
         w_.document.setSelectedJob(0);
         const QString before = w_.document.jobSettings().value("placement").toString();
         QQuickItem* field = w_.find("placementField");
-        const auto typeShape = [&](const QString& shape) {
-            field->forceActiveFocus();
-            QTest::keyClick(w_.window, Qt::Key_A, Qt::ControlModifier);
-            for (const QChar c : shape)
-                QTest::keyClick(w_.window, c.toLatin1());
-            QTest::keyClick(w_.window, Qt::Key_Return);
-        };
+        const auto typeShape = [&](const QString& shape) { w_.replaceText(field, shape); };
         typeShape("16x16x32");
         const QString error = w_.find("errorLabel")->property("text").toString();
         QVERIFY2(error.contains("16x16x32 needs 128 cubes;") && error.contains("free in pod 0 (") &&
