@@ -1,8 +1,8 @@
 // InfraGraph -> a PodPlanner cluster (a preset of the matching chip with the document's pod,
 // fabric and bandwidths as overrides, so failure rates and floor layout stay the preset's).
 #include "interop/infragraph.h"
-#include "interop/yaml_json.h"
 #include "interop/infragraph_graph.h"
+#include "interop/yaml_json.h"
 
 #include "project/project_io.h"
 

@@ -69,6 +69,8 @@ std::optional<std::int64_t> FlagList::integer(const std::string& name) {
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
     if (!f->hasValue || digits.empty() || ec != std::errc{} || end != digits.data() + digits.size())
         throwFlagError(*f, "a whole number");
+    if (v > kMaxFlagInteger || v < -kMaxFlagInteger)
+        throwFlagError(*f, "a whole number of at most " + std::to_string(kMaxFlagInteger));
     return v;
 }
 
@@ -103,6 +105,13 @@ std::string flagLocation(const LaunchFlag& flag) {
 void throwFlagError(const LaunchFlag& flag, const std::string& expected, const std::string& hint) {
     const std::string found = flag.hasValue ? "\"" + flag.value + "\"" : "no value";
     throw InputError({"", flagLocation(flag), expected, found, hint});
+}
+
+void throwFlagError(FlagList& flags, const std::string& name, const std::string& expected,
+                    const std::string& hint) {
+    if (const LaunchFlag* flag = flags.find(name))
+        throwFlagError(*flag, expected, hint);
+    throw InputError({"", name, expected, "not given (the framework's default)", hint});
 }
 
 } // namespace podplanner::model::interop

@@ -8,6 +8,10 @@
 
 namespace podplanner::model::interop {
 
+// Every whole number a flag gives fits in a C int, as the fields it fills do; products of
+// several are checked where they are formed (countProduct).
+inline constexpr std::int64_t kMaxFlagInteger = 2147483647;
+
 struct LaunchFlag {
     std::string name;  // "--tensor-model-parallel-size", "ici_fsdp_parallelism", "training.steps"
     std::string value; // empty for a bare switch ("--sequence-parallel")
@@ -27,8 +31,8 @@ class FlagList {
     bool has(const std::string& name);
     bool flag(const std::string& name); // a bare switch, or "true"/"false" as its value
     std::optional<std::string> text(const std::string& name);
-    // Whole numbers ("1_024" as in YAML and Python, "1e3" refused); throws InputError naming
-    // the flag and its line.
+    // Whole numbers ("1_024" as in YAML and Python, "1e3" refused) of at most kMaxFlagInteger
+    // in size; throws InputError naming the flag and its line.
     std::optional<std::int64_t> integer(const std::string& name);
     std::optional<double> number(const std::string& name);
 
@@ -43,5 +47,9 @@ class FlagList {
 std::string flagLocation(const LaunchFlag& flag);
 [[noreturn]] void throwFlagError(const LaunchFlag& flag, const std::string& expected,
                                  const std::string& hint = {});
+// The same for a value that may have come from the framework's default rather than a flag:
+// the flag's line when it was given, else its name and "not given".
+[[noreturn]] void throwFlagError(FlagList& flags, const std::string& name,
+                                 const std::string& expected, const std::string& hint = {});
 
 } // namespace podplanner::model::interop

@@ -144,4 +144,14 @@ void throwImportError(const std::string& location, const std::string& expected,
     throw InputError({"", location, expected, found, hint});
 }
 
+std::int64_t countProduct(std::int64_t a, std::int64_t b, const std::string& location,
+                          const std::string& what) {
+    constexpr std::int64_t kLimit = std::int64_t{1} << 53;
+    std::int64_t product = 0;
+    if (__builtin_mul_overflow(a, b, &product) || product > kLimit || product < -kLimit)
+        throwImportError(location, what + " of at most 2^53",
+                         std::to_string(a) + " x " + std::to_string(b));
+    return product;
+}
+
 } // namespace podplanner::model::interop

@@ -67,6 +67,12 @@ std::string defaultTopology(const ClusterSpec& cluster, long chips);
 [[noreturn]] void throwImportError(const std::string& location, const std::string& expected,
                                    const std::string& found, const std::string& hint = {});
 
+// a × b for counts formed from several flags (world size, batch, tokens): an InputError at
+// `location` when the product passes 2^53, where a double stops counting exactly, instead of
+// overflowing.
+std::int64_t countProduct(std::int64_t a, std::int64_t b, const std::string& location,
+                          const std::string& what);
+
 // Per format (maxtext_*.cpp, megatron_*.cpp, torchtitan_*.cpp).
 std::string exportMaxText(const Project& project, std::size_t index);
 std::string exportMegatron(const Project& project, std::size_t index);

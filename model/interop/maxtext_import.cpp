@@ -43,7 +43,8 @@ void fillMesh(std::vector<AxisValue>& axes, std::int64_t target, const std::stri
             if (a.flag)
                 throwFlagError(*a.flag, "a positive whole number or -1");
         }
-        product *= a.value;
+        product = countProduct(product, a.value, a.flag ? flagLocation(*a.flag) : a.name,
+                               "an " + kind + " mesh");
     }
     if (unspecified) {
         if (target % product != 0 || target / product < 1)
@@ -184,7 +185,8 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
         topology = options.shape;
     } else if (!out.extras.empty()) {
         const Json extras = parseJsonText(out.extras);
-        if (extras.contains("placement") && extras["placement"].contains("shape"))
+        if (extras.contains("placement") && extras["placement"].contains("shape") &&
+            extras["placement"]["shape"].is_string())
             topology = extras["placement"]["shape"].get<std::string>();
     }
 
@@ -219,9 +221,10 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
         for (const char* prefix : {"ici_", "dcn_"}) {
             const std::string name = std::string(prefix) + other + "_parallelism";
             if (auto v = f.integer(name); v && *v != 1)
-                throwFlagError(*f.find(name), "1 (PodPlanner has no " + std::string(other) +
-                                                  " axis; fold it into data, fsdp, tensor, "
-                                                  "stage, expert or context)");
+                throwFlagError(f, name,
+                               "1 (PodPlanner has no " + std::string(other) +
+                                   " axis; fold it into data, fsdp, tensor, "
+                                   "stage, expert or context)");
         }
 
     long chipsPerSlice = topology.empty() ? 0 : topologyChips(topology);
@@ -230,7 +233,7 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
         bool open = false;
         for (const auto& a : ici) {
             open = open || a.value == -1;
-            product *= a.value;
+            product = countProduct(product, a.value, a.name, "an ICI mesh");
         }
         if (open)
             throwImportError("ici_fsdp_parallelism",
@@ -245,6 +248,9 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
         out.notes.push_back("slice topology " + topology + " chosen for " +
                             std::to_string(chipsPerSlice) + " chips (xpk's default)");
     }
+    if (static_cast<std::int64_t>(chipsPerSlice) * slices > kMaxFlagInteger)
+        throwImportError("the slices", "at most " + std::to_string(kMaxFlagInteger) + " chips",
+                         std::to_string(slices) + " slices of " + std::to_string(chipsPerSlice));
     fillMesh(ici, chipsPerSlice, "ICI", "chips per slice");
     if (slices > 1) {
         fillMesh(dcn, slices, "DCN", "number of slices");
@@ -259,7 +265,7 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
     auto& p = job.parallelism;
     int* fields[6] = {&p.dp, &p.fsdp, &p.tp, &p.pp, &p.ep, &p.cp};
     for (std::size_t a = 0; a < 6; ++a) {
-        *fields[a] = static_cast<int>(ici[a].value * dcn[a].value);
+        *fields[a] = static_cast<int>(ici[a].value * dcn[a].value); // at most the chips
         // An axis wholly between slices is kept there; a split one is left to the mapping
         // search (MaxText's flags fix the split, PodPlanner's mapping names only the axes).
         static const char* const kPodAxes[6] = {"dp", "fsdp", "tp", "pp", "ep", "cp"};
@@ -277,25 +283,43 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
 
     const std::int64_t chips = static_cast<std::int64_t>(chipsPerSlice) * slices;
     const double perDevice = f.number("per_device_batch_size").value_or(12.0);
+    if (!(perDevice > 0.0) || perDevice > static_cast<double>(kMaxFlagInteger))
+        throwFlagError(f, "per_device_batch_size",
+                       "a positive number of sequences, at most " +
+                           std::to_string(kMaxFlagInteger));
     const std::int64_t accumulation = f.integer("gradient_accumulation_steps").value_or(1);
-    const std::int64_t sequences =
-        static_cast<std::int64_t>(static_cast<double>(chips) * perDevice) * accumulation;
-    if (sequences < 1)
-        throwFlagError(*f.find("per_device_batch_size"),
+    if (accumulation < 1)
+        throwFlagError(f, "gradient_accumulation_steps", "a positive whole number");
+    // Both factors are bounded (chips above, the batch here), so the product is exact enough
+    // to refuse a batch of no sequence before it becomes a whole number.
+    const double perStep = static_cast<double>(chips) * perDevice;
+    if (perStep < 1.0)
+        throwFlagError(f, "per_device_batch_size",
                        "a batch of at least one sequence over " + std::to_string(chips) + " chips");
-    job.training.globalBatchTokens = sequences * job.model.seqLen;
+    const std::int64_t sequences =
+        countProduct(static_cast<std::int64_t>(perStep), accumulation,
+                     "per_device_batch_size x chips x gradient_accumulation_steps", "a batch");
+    job.training.globalBatchTokens =
+        countProduct(sequences, job.model.seqLen, "max_target_length", "a batch in tokens");
     job.training.precision = readPrecision(f);
     job.training.recompute = readRemat(f, job.model, out);
     const std::int64_t steps = f.integer("steps").value_or(150'001); // base.yml
     if (steps < 1)
-        throwFlagError(*f.find("steps"), "a positive number of steps",
+        throwFlagError(f, "steps", "a positive number of steps",
                        "PodPlanner needs the run's length to time it");
-    job.training.totalTokens = steps * job.training.globalBatchTokens;
+    job.training.totalTokens =
+        countProduct(steps, job.training.globalBatchTokens, "steps", "the run's tokens");
 
     p.microbatches = static_cast<int>(accumulation);
     if (p.pp > 1) {
         const std::int64_t pipelineMicro = f.integer("num_pipeline_microbatches").value_or(-1);
-        p.microbatches *= static_cast<int>(pipelineMicro > 0 ? pipelineMicro : p.pp);
+        const std::int64_t microbatches =
+            countProduct(accumulation, pipelineMicro > 0 ? pipelineMicro : p.pp,
+                         "num_pipeline_microbatches", "microbatches");
+        if (microbatches > kMaxFlagInteger)
+            throwFlagError(f, "num_pipeline_microbatches",
+                           "at most " + std::to_string(kMaxFlagInteger) + " microbatches in all");
+        p.microbatches = static_cast<int>(microbatches);
         const std::int64_t perStage = f.integer("num_layers_per_pipeline_stage").value_or(1);
         std::int64_t repeats = f.integer("num_pipeline_repeats").value_or(-1);
         if (repeats <= 0)

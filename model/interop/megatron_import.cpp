@@ -71,7 +71,7 @@ std::int64_t positive(FlagList& f, const std::string& name, std::int64_t fallbac
     if (!v)
         return fallback;
     if (*v < 1)
-        throwFlagError(*f.find(name), "a positive whole number");
+        throwFlagError(f, name, "a positive whole number");
     return *v;
 }
 
@@ -80,7 +80,7 @@ std::int64_t required(FlagList& f, const std::string& name) {
     if (!v)
         throwImportError(name, "the flag (Megatron needs it)", "no " + name);
     if (*v < 1)
-        throwFlagError(*f.find(name), "a positive whole number");
+        throwFlagError(f, name, "a positive whole number");
     return *v;
 }
 
@@ -123,7 +123,7 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
     if (nodes == 0)
         throwImportError("--nnodes", "the number of nodes (torchrun --nnodes, #SBATCH --nodes)",
                          "none", "give it with --nodes N");
-    const std::int64_t world = nodes * perNode;
+    const std::int64_t world = countProduct(nodes, perNode, "--nnodes", "a world size");
     for (const char* where :
          {"--node_rank", "--node-rank", "--master_addr", "--master-addr", "--master_port",
           "--master-port", "--rdzv_backend", "--rdzv_endpoint", "--rdzv_id"})
@@ -139,7 +139,7 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
          {std::pair<const char*, int>{"--tensor-model-parallel-size", p.tp},
           {"--pipeline-model-parallel-size", p.pp},
           {"--context-parallel-size", p.cp}}) {
-        product *= size;
+        product = countProduct(product, size, name, "a model-parallel size");
         if (world % product != 0)
             throwImportError(f.find(name) ? flagLocation(*f.find(name)) : name,
                              "a model-parallel size that divides the world size " +
@@ -150,7 +150,7 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
     const std::int64_t dataParallel = world / product;
     p.ep = static_cast<int>(positive(f, "--expert-model-parallel-size", 1));
     if (dataParallel % p.ep != 0)
-        throwFlagError(*f.find("--expert-model-parallel-size"),
+        throwFlagError(f, "--expert-model-parallel-size",
                        "an expert-parallel size that divides data-parallel (" +
                            std::to_string(dataParallel) + ")",
                        "PodPlanner lays experts over a share of the data-parallel ranks");
@@ -159,7 +159,7 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
     const std::int64_t instances = positive(f, "--num-distributed-optimizer-instances", 1);
     if (fsdp) {
         if (replicas % instances != 0)
-            throwFlagError(*f.find("--num-distributed-optimizer-instances"),
+            throwFlagError(f, "--num-distributed-optimizer-instances",
                            "a divisor of data-parallel / expert-parallel (" +
                                std::to_string(replicas) + ")");
         p.dp = static_cast<int>(instances);
@@ -185,8 +185,9 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
     m.heads = static_cast<int>(required(f, "--num-attention-heads"));
     m.ffnKind = f.has("--swiglu") ? "swiglu" : "gelu";
     // arguments.py: 4h, or for SwiGLU int(4h x 2/3 / 64) x 64.
-    const std::int64_t defaultFfn =
-        m.ffnKind == "swiglu" ? (4 * m.dModel * 2 / 3) / 64 * 64 : 4 * m.dModel;
+    const std::int64_t defaultFfn = m.ffnKind == "swiglu"
+                                        ? (4 * std::int64_t{m.dModel} * 2 / 3) / 64 * 64
+                                        : 4 * std::int64_t{m.dModel};
     m.ffn = static_cast<int>(positive(f, "--ffn-hidden-size", defaultFfn));
     m.kvHeads = f.has("--group-query-attention")
                     ? static_cast<int>(positive(f, "--num-query-groups", 1))
@@ -226,13 +227,15 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
     p.ppSchedule = p.virtualStages > 1 ? "interleaved" : "1f1b";
 
     const std::int64_t micro = required(f, "--micro-batch-size");
-    const std::int64_t global = positive(f, "--global-batch-size", micro * dataParallel);
-    if (global % (micro * dataParallel) != 0)
-        throwFlagError(*f.find("--global-batch-size"),
+    const std::int64_t perStep =
+        countProduct(micro, dataParallel, "--micro-batch-size", "a batch per microbatch step");
+    const std::int64_t global = positive(f, "--global-batch-size", perStep);
+    if (global % perStep != 0)
+        throwFlagError(f, "--global-batch-size",
                        "a multiple of --micro-batch-size x data-parallel (" +
-                           std::to_string(micro * dataParallel) + ")");
-    p.microbatches = static_cast<int>(global / (micro * dataParallel));
-    job.training.globalBatchTokens = global * m.seqLen;
+                           std::to_string(perStep) + ")");
+    p.microbatches = static_cast<int>(global / perStep);
+    job.training.globalBatchTokens = global * m.seqLen; // two ints: no overflow
 
     auto& t = job.training;
     t.precision = f.has("--fp8-format")   ? "fp8"
@@ -251,7 +254,8 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
         f.has("--recompute-num-layers");
     }
     if (auto iters = f.integer("--train-iters"))
-        t.totalTokens = *iters * t.globalBatchTokens;
+        t.totalTokens =
+            countProduct(*iters, t.globalBatchTokens, "--train-iters", "the run's tokens");
     else if (auto samples = f.integer("--train-samples"))
         t.totalTokens = *samples * m.seqLen;
     else

@@ -5,6 +5,8 @@
 #include "interop/toml_reader.h"
 #include "interop/torchtitan_models.h"
 
+#include <algorithm>
+
 namespace podplanner::model::interop {
 
 namespace {
@@ -14,9 +16,10 @@ std::int64_t degree(FlagList& f, const std::string& key, std::int64_t fallback) 
     if (!v)
         return fallback;
     if (*v < 1 && !(key == "parallelism.data_parallel_shard_degree" && *v == -1))
-        throwFlagError(*f.find(key), key == "parallelism.data_parallel_shard_degree"
-                                         ? "-1 or a positive whole number"
-                                         : "a positive whole number");
+        throwFlagError(f, key,
+                       key == "parallelism.data_parallel_shard_degree"
+                           ? "-1 or a positive whole number"
+                           : "a positive whole number");
     return *v;
 }
 
@@ -107,27 +110,32 @@ ImportedJob importTorchtitan(const Project& project, const std::string& text,
     p.pp = static_cast<int>(degree(f, "parallelism.pipeline_parallel_degree", 1));
     p.cp = static_cast<int>(degree(f, "parallelism.context_parallel_degree", 1));
     p.ep = static_cast<int>(degree(f, "parallelism.expert_parallel_degree", 1));
-    const std::int64_t others = static_cast<std::int64_t>(p.dp) * p.cp * p.tp * p.pp;
+    const std::int64_t others = countProduct(std::int64_t{p.dp} * p.cp, std::int64_t{p.tp} * p.pp,
+                                             "parallelism", "dp_replicate x cp x tp x pp");
 
     std::int64_t nodes = options.nodes;
     if (nodes == 0 && extras.is_object() && extras.contains("placement") &&
-        extras["placement"].contains("nodes"))
-        nodes = extras["placement"]["nodes"].get<std::int64_t>() *
-                static_cast<std::int64_t>(
-                    extras["placement"].contains("pods") ? extras["placement"]["pods"].size() : 1);
+        extras["placement"].contains("nodes") && extras["placement"]["nodes"].is_number_integer())
+        nodes = countProduct(
+            std::clamp<std::int64_t>(extras["placement"]["nodes"].get<std::int64_t>(), 0,
+                                     kMaxFlagInteger),
+            static_cast<std::int64_t>(
+                extras["placement"].contains("pods") ? extras["placement"]["pods"].size() : 1),
+            "the # podplanner-job: comment", "a node count");
     const std::int64_t perNode = cluster.pod.gpusPerNode;
     if (nodes == 0) {
         if (shard == -1)
             throwImportError("parallelism.data_parallel_shard_degree",
                              "the world size, to fill -1 as torchtitan does",
                              "no node count (a TOML does not give one)", "give --nodes N");
-        if ((others * shard) % perNode != 0)
+        const std::int64_t gpus = countProduct(others, shard, "parallelism", "a world size");
+        if (gpus % perNode != 0)
             throwImportError("the parallelism degrees",
                              "a world size of whole nodes of " + std::to_string(perNode) + " GPUs",
-                             std::to_string(others * shard) + " GPUs");
-        nodes = others * shard / perNode;
+                             std::to_string(gpus) + " GPUs");
+        nodes = gpus / perNode;
     }
-    const std::int64_t world = nodes * perNode;
+    const std::int64_t world = countProduct(nodes, perNode, "--nodes", "a world size");
     if (shard == -1) {
         if (world % others != 0)
             throwImportError("parallelism.data_parallel_shard_degree",
@@ -137,37 +145,45 @@ ImportedJob importTorchtitan(const Project& project, const std::string& text,
                              "a remainder");
         shard = world / others;
     }
-    if (others * shard != world) {
+    if (countProduct(others, shard, "parallelism", "a world size") != world) {
         const LaunchFlag* flag = f.find("parallelism.data_parallel_shard_degree");
         throwImportError(flag ? flagLocation(*flag) : "parallelism",
                          "dp_replicate x dp_shard x cp x tp x pp = WORLD_SIZE (" +
                              std::to_string(world) + " = " + std::to_string(nodes) + " nodes x " +
                              std::to_string(perNode) + ")",
-                         std::to_string(others * shard));
+                         std::to_string(others) + " x " + std::to_string(shard));
     }
     if (shard % p.ep != 0)
-        throwFlagError(*f.find("parallelism.expert_parallel_degree"),
+        throwFlagError(f, "parallelism.expert_parallel_degree",
                        "a divisor of data_parallel_shard_degree (" + std::to_string(shard) + ")",
                        "PodPlanner lays experts over a share of dp_shard");
     p.fsdp = static_cast<int>(shard / p.ep);
     p.sequenceParallel = p.tp > 1;
 
-    const std::int64_t dpDegree = static_cast<std::int64_t>(p.dp) * shard;
+    const std::int64_t dpDegree = std::int64_t{p.dp} * shard; // both within the world size
     const std::int64_t local = degree(f, "training.local_batch_size", 8);
+    const std::int64_t perStep =
+        countProduct(local, dpDegree, "training.local_batch_size", "a batch per microbatch step");
     std::int64_t global = degree(f, "training.global_batch_size", -1);
     if (global <= 0)
-        global = local * dpDegree;
-    if (global % (local * dpDegree) != 0)
-        throwFlagError(*f.find("training.global_batch_size"),
+        global = perStep;
+    if (global % perStep != 0)
+        throwFlagError(f, "training.global_batch_size",
                        "a multiple of local_batch_size x data-parallel degree (" +
-                           std::to_string(local * dpDegree) + ")");
-    p.microbatches = static_cast<int>(global / (local * dpDegree));
+                           std::to_string(perStep) + ")");
+    p.microbatches = static_cast<int>(global / perStep);
     if (p.pp > 1) {
         const std::int64_t micro = degree(f, "parallelism.pipeline_parallel_microbatch_size", 1);
         if (local % micro != 0)
-            throwFlagError(*f.find("parallelism.pipeline_parallel_microbatch_size"),
+            throwFlagError(f, "parallelism.pipeline_parallel_microbatch_size",
                            "a divisor of local_batch_size (" + std::to_string(local) + ")");
-        p.microbatches *= static_cast<int>(local / micro);
+        const std::int64_t microbatches =
+            countProduct(p.microbatches, local / micro,
+                         "parallelism.pipeline_parallel_microbatch_size", "microbatches");
+        if (microbatches > kMaxFlagInteger)
+            throwFlagError(f, "parallelism.pipeline_parallel_microbatch_size",
+                           "at most " + std::to_string(kMaxFlagInteger) + " microbatches in all");
+        p.microbatches = static_cast<int>(microbatches);
         const std::string schedule =
             f.text("parallelism.pipeline_parallel_schedule").value_or("1F1B");
         if (schedule.find("Interleaved") != std::string::npos ||
@@ -186,8 +202,9 @@ ImportedJob importTorchtitan(const Project& project, const std::string& text,
     p.shardOptimizer = false; // FSDP shards optimizer state over dp_shard, never over dp_replicate
 
     auto& t = job.training;
-    t.globalBatchTokens = global * m.seqLen;
-    t.totalTokens = degree(f, "training.steps", 10000) * t.globalBatchTokens;
+    t.globalBatchTokens = countProduct(global, m.seqLen, "training.seq_len", "a batch in tokens");
+    t.totalTokens = countProduct(degree(f, "training.steps", 10000), t.globalBatchTokens,
+                                 "training.steps", "the run's tokens");
     const std::string converters = f.text("model.converters").value_or("[]");
     t.precision = converters.find("float8") != std::string::npos ? "fp8"
                   : f.text("training.mixed_precision_param").value_or("bfloat16") == "float32"

@@ -320,6 +320,49 @@ class TestInteropLaunch : public QObject {
         withImportedJob(target, j);
     }
 
+    // Numbers no run has, as a fuzzer writes them: each is refused at the flag that gave it
+    // (or named when the framework's default stood in), never overflowed. The first is the
+    // fuzzer's crash: a negative accumulation with the batch flag left at its default.
+    void hostileNumbers() {
+        const Project tpu = emptied("v4-pod-gpt3");
+        const std::string base = "python3 -m maxtext.trainers.pre_train.train base.yml ";
+        const ImportOptions slice{"4x4x4", 1, 0, ""};
+        const auto maxText = [&](const std::string& flags) {
+            return errorOf([&] { importLaunch(tpu, LaunchFormat::MaxText, base + flags, slice); });
+        };
+        std::string e = maxText("gradient_accumulation_steps=-1");
+        QVERIFY2(e.find("gradient_accumulation_steps") != std::string::npos &&
+                     e.find("positive") != std::string::npos,
+                 e.c_str());
+        e = maxText("per_device_batch_size=0.001");
+        QVERIFY2(e.find("per_device_batch_size") != std::string::npos &&
+                     e.find("at least one sequence over 64 chips") != std::string::npos,
+                 e.c_str());
+        e = maxText("steps=99999999999");
+        QVERIFY2(e.find("steps") != std::string::npos &&
+                     e.find("at most 2147483647") != std::string::npos,
+                 e.c_str());
+        e = maxText("steps=2000000000 max_target_length=2000000000");
+        QVERIFY2(e.find("2^53") != std::string::npos, e.c_str());
+        e = maxText("ici_fsdp_parallelism=2000000000 ici_tensor_parallelism=2000000000");
+        QVERIFY2(e.find("2^53") != std::string::npos || e.find("64") != std::string::npos,
+                 e.c_str());
+
+        const Project gpu = emptied("h100-cluster-70b");
+        const std::string megatron =
+            "torchrun --nproc_per_node 8 --nnodes 2 pretrain_gpt.py --num-layers 4 "
+            "--hidden-size 1024 --num-attention-heads 8 --seq-length 2048 --vocab-size 32000 "
+            "--micro-batch-size 1 --train-iters 2000000000 --global-batch-size 2000000000";
+        e = errorOf([&] { importLaunch(gpu, LaunchFormat::Megatron, megatron, {}); });
+        QVERIFY2(e.find("--train-iters") != std::string::npos &&
+                     e.find("2^53") != std::string::npos,
+                 e.c_str());
+        const std::string toml = "[model]\nflavor = \"8B\"\n[training]\nsteps = 2000000000\n"
+                                 "local_batch_size = 2000000000\nseq_len = 2000000000\n";
+        e = errorOf([&] { importLaunch(gpu, LaunchFormat::Torchtitan, toml, {"", 0, 2, ""}); });
+        QVERIFY2(e.find("2^53") != std::string::npos, e.c_str());
+    }
+
     void wrongClusterKinds() {
         const Project tpu = example("v4-pod-gpt3");
         const Project gpu = example("h100-cluster-70b");
