@@ -10,6 +10,7 @@ const char* kRecentFiles = "files/recent";
 const char* kWindowGeometry = "window/geometry";
 const char* kLastView = "scene/view";
 const char* kLastExportFolder = "files/export-folder";
+const char* kJobSort = "jobs/sort";
 
 } // namespace
 
@@ -63,6 +64,17 @@ void AppSettings::setLastView(const QString& view) {
         return;
     QSettings().setValue(kLastView, view);
     emit lastViewChanged();
+}
+
+QString AppSettings::jobSort() const {
+    return QSettings().value(kJobSort, QStringLiteral("index")).toString();
+}
+
+void AppSettings::setJobSort(const QString& sort) {
+    if (sort == jobSort())
+        return;
+    QSettings().setValue(kJobSort, sort);
+    emit jobSortChanged();
 }
 
 QVariant AppSettings::splitState(const QString& name) const {

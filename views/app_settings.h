@@ -22,6 +22,9 @@ class AppSettings : public QObject {
     Q_PROPERTY(QUrl lastExportFolder READ lastExportFolder WRITE setLastExportFolder NOTIFY
                    lastExportFolderChanged)
 
+    // The Jobs table's order: a SortedJobsModel column, then " desc" when reversed.
+    Q_PROPERTY(QString jobSort READ jobSort WRITE setJobSort NOTIFY jobSortChanged)
+
   public:
     explicit AppSettings(QObject* parent = nullptr);
 
@@ -33,6 +36,8 @@ class AppSettings : public QObject {
     void setLastView(const QString& view);
     QUrl lastExportFolder() const;
     void setLastExportFolder(const QUrl& folder);
+    QString jobSort() const;
+    void setJobSort(const QString& sort);
     // SplitView.saveState() of a split of the main window, by name ("side", "bottom");
     // undefined in QML when none was saved.
     Q_INVOKABLE QVariant splitState(const QString& name) const;
@@ -45,6 +50,7 @@ class AppSettings : public QObject {
     void windowGeometryChanged();
     void lastViewChanged();
     void lastExportFolderChanged();
+    void jobSortChanged();
 };
 
 } // namespace podplanner::views

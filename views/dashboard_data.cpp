@@ -79,6 +79,14 @@ QList<JobRow> jobRows(const model::Project& project, const model::ProjectAnalysi
             row.goodput = a.whatIf[j].goodputWindow;
             row.interruptionsPerDay = a.reliability[j].goodput.interruptionsPerDay;
             row.state = QString::fromUtf8(model::reliability::jobStateName(a.whatIf[j].state));
+            // As the dashboard's cards: wall-clock figures divided by the what-if's goodput.
+            const auto& e = a.performance.jobs[j];
+            const double goodput = a.whatIf[j].goodputExpected;
+            if (goodput > 0) {
+                row.timeToTrainDays = e.timeToTrainDays / goodput;
+                if (e.costUsd > 0)
+                    row.costUsd = e.costUsd / goodput;
+            }
         }
         rows << row;
     }

@@ -47,6 +47,12 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
         return row.interruptionsPerDay;
     case StateRole:
         return row.state;
+    case TimeToTrainRole:
+        return row.timeToTrainDays;
+    case CostRole:
+        return row.costUsd;
+    case JobIndexRole:
+        return index.row();
     default:
         return {};
     }
@@ -68,7 +74,10 @@ QHash<int, QByteArray> JobListModel::roleNames() const {
             {PerfErrorRole, "perfError"},
             {GoodputRole, "goodput"},
             {InterruptionsRole, "interruptionsPerDay"},
-            {StateRole, "state"}};
+            {StateRole, "state"},
+            {TimeToTrainRole, "timeToTrainDays"},
+            {CostRole, "costUsd"},
+            {JobIndexRole, "jobIndex"}};
 }
 
 void JobListModel::setRows(QList<JobRow> rows) {

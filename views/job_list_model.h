@@ -1,5 +1,6 @@
 #pragma once
-// The jobs of a project as a list for QML: name, chips, slice shape, wraparound, twist.
+// The jobs of a project for QML: name, chips, slice shape, wraparound and twist, and each
+// job's numbers from the engines (step time, MFU, HBM, goodput, time to train, cost).
 #include <QAbstractListModel>
 #include <QColor>
 #include <QtQml/qqmlregistration.h>
@@ -22,6 +23,8 @@ struct JobRow {
     double hbmCapacityGib = 0;
     double goodput = 0; // from the failure and goodput engine
     double interruptionsPerDay = 0;
+    double timeToTrainDays = -1; // with the what-if's goodput; -1: never finishes or no numbers
+    double costUsd = -1;         // of that time; -1: the chip has no price, or no time
     QString state; // what-if: running, recovering on a spare, degraded, waiting for repair
     QString perfError;
 };
@@ -47,7 +50,10 @@ class JobListModel : public QAbstractListModel {
         PerfErrorRole,
         GoodputRole,
         InterruptionsRole,
-        StateRole
+        StateRole,
+        TimeToTrainRole,
+        CostRole,
+        JobIndexRole // the job's index in the project, whatever order a view shows
     };
 
     using QAbstractListModel::QAbstractListModel;

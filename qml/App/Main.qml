@@ -369,7 +369,10 @@ ApplicationWindow {
                     Layout.fillHeight: true
                     Dashboard { objectName: "dashboard"; document: window.document }
                     JobList {
-                        model: window.document.jobs
+                        objectName: "jobList"
+                        jobs: window.document.jobs
+                        settings: window.settings
+                        selectedJob: window.document.selectedJob
                         onJobClicked: index => window.document.selectedJob = index
                     }
                     SummaryPanel { document: window.document }

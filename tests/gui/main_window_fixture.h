@@ -115,13 +115,15 @@ class MainWindowFixture {
         return std::abs(a.red() - b.red()) < 8 && std::abs(a.green() - b.green()) < 8 &&
                std::abs(a.blue() - b.blue()) < 8;
     }
-    // Clicks a tab button of the bottom panel by its objectName.
-    void showTab(const QString& name) const {
-        QQuickItem* tab = find(name);
-        QTest::mouseClick(window, Qt::LeftButton, {},
-                          tab->mapToScene(QPointF(tab->width() / 2, tab->height() / 2)).toPoint());
+    // Clicks the middle of an item with the mouse.
+    void click(QQuickItem* item) const {
+        QTest::mouseClick(
+            window, Qt::LeftButton, {},
+            item->mapToScene(QPointF(item->width() / 2, item->height() / 2)).toPoint());
         QTest::qWait(100);
     }
+    // Clicks a tab button of the bottom panel by its objectName.
+    void showTab(const QString& name) const { click(find(name)); }
     // Waits until the engine worker has delivered the newest analysis.
     bool waitForEngine(int timeoutMs = 10000) const {
         return QTest::qWaitFor([this] { return !document.engineBusy(); }, timeoutMs);

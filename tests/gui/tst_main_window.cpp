@@ -4,8 +4,10 @@
 #include "main_window_fixture.h"
 
 #include <QApplication>
+
 #include <QQmlContext>
 #include <QQmlProperty>
+#include <algorithm>
 
 using namespace podplanner;
 
@@ -38,15 +40,61 @@ class MainWindowTest : public QObject {
             QVERIFY2(w_.similar(drawn, views::JobListModel::jobColor(job)),
                      qPrintable(drawn.name() + " vs " + views::JobListModel::jobColor(job).name()));
         }
-        // Each job shows its predicted step time.
-        QVERIFY(w_.find("stepTime0")->property("text").toString().endsWith("s/step"));
-        QVERIFY(w_.find("goodput0")->property("text").toString().endsWith("% goodput"));
+        // Each job shows its predicted step time, goodput and time to train; Ironwood has no
+        // public price, so no cost.
+        QVERIFY(w_.find("stepTime0")->property("text").toString().endsWith(" s"));
+        QVERIFY(w_.find("goodput0")->property("text").toString().endsWith("%"));
+        QVERIFY(w_.find("timeToTrain0")->property("text").toString().endsWith(" days"));
+        QCOMPARE(w_.find("cost0")->property("text").toString(), QString("—"));
         // The window is not blank: many distinct colours (text, swatches, panels).
         QSet<QRgb> colours;
         for (int y = 0; y < image.height(); y += 7)
             for (int x = 0; x < image.width(); x += 7)
                 colours.insert(image.pixel(x, y));
         QVERIFY(colours.size() > 20);
+        w_.showTab("dashboardTab");
+    }
+
+    // A click on a column's header sorts the jobs by it, a second click reverses them, and the
+    // order is remembered; a click on a row still selects that job.
+    void jobTableSortsByAColumn() {
+        w_.showTab("jobsTab");
+        const auto rowOrder = [this] {
+            QList<QPair<qreal, int>> rows;
+            for (int job = 0; job < 3; ++job)
+                rows << qMakePair(w_.find(QStringLiteral("jobRow%1").arg(job))->y(), job);
+            std::sort(rows.begin(), rows.end());
+            QList<int> jobs;
+            for (const auto& r : rows)
+                jobs << r.second;
+            return jobs;
+        };
+        const auto stepTime = [this](int job) {
+            return w_.find(QStringLiteral("stepTime%1").arg(job))
+                ->property("text")
+                .toString()
+                .chopped(2)
+                .toDouble();
+        };
+        w_.click(w_.find("jobsHeader_stepTime"));
+        QList<int> order = rowOrder();
+        QVERIFY2(stepTime(order[0]) <= stepTime(order[1]) &&
+                     stepTime(order[1]) <= stepTime(order[2]),
+                 qPrintable(QString::number(stepTime(order[0])) + " " +
+                            QString::number(stepTime(order[1])) + " " +
+                            QString::number(stepTime(order[2]))));
+        QVERIFY(stepTime(order[0]) < stepTime(order[2])); // the example's jobs differ
+        QCOMPARE(w_.settings->jobSort(), QString("stepTime"));
+        QVERIFY(w_.find("jobsHeader_stepTime")->property("text").toString().endsWith("▲"));
+        w_.click(w_.find("jobsHeader_stepTime"));
+        const QList<int> reversed = rowOrder();
+        QCOMPARE(reversed, QList<int>({order[2], order[1], order[0]}));
+        QCOMPARE(w_.settings->jobSort(), QString("stepTime desc"));
+        w_.grab("jobs-table-sorted");
+        // The first row shown is the slowest job; clicking it selects that job.
+        w_.click(w_.find(QStringLiteral("jobRow%1").arg(reversed[0])));
+        QCOMPARE(w_.document.selectedJob(), reversed[0]);
+        w_.click(w_.find("jobsHeader_name")); // back to an order that later tests do not mind
         w_.showTab("dashboardTab");
     }
 
