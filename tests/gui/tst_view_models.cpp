@@ -6,6 +6,7 @@
 #include "project/project_io.h"
 #include "project_document.h"
 #include "scene/chip_coloring.h"
+#include "sorted_jobs_model.h"
 
 #include <QTemporaryDir>
 
@@ -56,6 +57,43 @@ QStringList cells(const QAbstractItemModel& model) {
 class ViewModelsTest : public QObject {
     Q_OBJECT
   private slots:
+    // The jobs table's order: by a number in either direction, a job without it (a plan that
+    // cannot run, a chip without a price) last both ways, ties in the project's order.
+    void sortedJobsKeepJobsWithoutANumberLast() {
+        JobListModel jobs;
+        QList<JobRow> rows(4);
+        const double step[] = {2.0, 0, 1.0, 1.0};
+        const double cost[] = {500, 0, -1, 100};
+        for (int i = 0; i < 4; ++i) {
+            rows[i].name = QStringLiteral("job %1").arg(i);
+            rows[i].stepTimeS = step[i];
+            rows[i].costUsd = cost[i];
+        }
+        rows[1].perfError = "does not fit";
+        jobs.setRows(rows);
+        SortedJobsModel sorted;
+        QAbstractItemModelTester tester(&sorted);
+        sorted.setSourceModel(&jobs);
+        const auto order = [&sorted] {
+            QList<int> out;
+            for (int r = 0; r < sorted.rowCount(); ++r)
+                out << sorted.jobAt(r);
+            return out;
+        };
+        QCOMPARE(order(), QList<int>({0, 1, 2, 3}));
+        sorted.sortByColumn("stepTime");
+        QCOMPARE(order(), QList<int>({2, 3, 0, 1}));
+        sorted.sortByColumn("stepTime");
+        QVERIFY(sorted.descending());
+        QCOMPARE(order(), QList<int>({0, 2, 3, 1}));
+        sorted.sortByColumn("cost");
+        QCOMPARE(order(), QList<int>({3, 0, 1, 2})); // 1: no numbers; 2: no price
+        sorted.setSort("no such column", true);
+        QCOMPARE(sorted.column(), QString("index"));
+        QCOMPARE(order(), QList<int>({3, 2, 1, 0}));
+        QCOMPARE(sorted.jobAt(7), -1);
+    }
+
     void jobListPassesTheModelTester() {
         ProjectDocument doc;
         QAbstractItemModelTester tester(doc.jobs(),
