@@ -6,6 +6,7 @@
 
 #include "perf/evaluate.h"
 #include "perf/mesh_mapping.h"
+#include "perf/starting_layout.h"
 #include "presets/presets.h"
 #include "project/parallelism_edit.h"
 #include "project/placement.h"
@@ -67,15 +68,24 @@ QString uniqueJobName(const model::Project& project, const std::string& base) {
     }
 }
 
-// A new job of a built-in model: sensible training defaults, fully sharded data parallel over
-// its chips (the auto-plan dialog finds better layouts).
+// A new job of a built-in model: the user's settings over sensible training defaults, fully
+// sharded data parallel over its chips with the fewest microbatches and the least recompute
+// that fit (the auto-plan dialog finds better layouts).
 model::Job defaultJob(const model::Project& project, const model::ModelPreset& preset,
-                      const QString& shapeOrNodes) {
+                      const QString& shapeOrNodes, const QVariantMap& settings = {}) {
     model::Job job;
-    job.name = uniqueJobName(project, preset.id).toStdString();
+    const QString name = settings.value("name").toString().trimmed();
+    job.name =
+        name.isEmpty() ? uniqueJobName(project, preset.id).toStdString() : name.toStdString();
     job.model = preset.model;
-    job.training.globalBatchTokens = std::int64_t{4} * 1024 * 1024;
-    job.training.totalTokens = std::int64_t{1'000'000'000'000};
+    job.training.globalBatchTokens =
+        settings.value("batchTokens", QVariant::fromValue(qint64{4} * 1024 * 1024)).toLongLong();
+    job.training.totalTokens =
+        settings.value("totalTokens", QVariant::fromValue(qint64{1'000'000'000'000})).toLongLong();
+    job.reliability.hotSpareCubes = std::max(0, settings.value("hotSpares", 0).toInt());
+    if (const double minutes = settings.value("checkpointMin", 0.0).toDouble(); minutes > 0)
+        job.reliability.checkpoint.intervalMin = minutes;
+    job.reliability.elastic = settings.value("elastic", false).toBool();
     job.placement.pods = {0};
     if (project.cluster.pod.kind == model::PodKind::GpuFatTree)
         job.placement.nodes = std::max(1, shapeOrNodes.toInt());
@@ -83,7 +93,10 @@ model::Job defaultJob(const model::Project& project, const model::ModelPreset& p
         job.placement.shape = shapeOrNodes.toStdString();
     job.parallelism.fsdp =
         static_cast<int>(std::max<std::int64_t>(1, chipsOfSpec(project, job.placement)));
-    return job;
+    model::Project with = project;
+    with.jobs.push_back(job);
+    model::perf::fitStartingLayout(with, with.jobs.size() - 1);
+    return with.jobs.back();
 }
 
 } // namespace
@@ -317,16 +330,18 @@ bool ProjectDocument::applyLayout(int job, const QVariantMap& layout) {
     });
 }
 
-bool ProjectDocument::addJob(const QString& modelPreset, const QString& shapeOrNodes) {
+bool ProjectDocument::addJob(const QString& modelPreset, const QString& shapeOrNodes,
+                             const QVariantMap& settings) {
     const model::ModelPreset* preset = model::findBuiltinModel(modelPreset.toStdString());
     if (!project_ || !preset) {
         setError(tr("No built-in model \"%1\"").arg(modelPreset));
         return false;
     }
-    return addNewJob(defaultJob(*project_, *preset, shapeOrNodes));
+    return addNewJob(defaultJob(*project_, *preset, shapeOrNodes, settings));
 }
 
-bool ProjectDocument::addCustomJob(const QVariantMap& dims, const QString& shapeOrNodes) {
+bool ProjectDocument::addCustomJob(const QVariantMap& dims, const QString& shapeOrNodes,
+                                   const QVariantMap& settings) {
     if (!project_)
         return false;
     model::ModelPreset custom;
@@ -343,7 +358,7 @@ bool ProjectDocument::addCustomJob(const QVariantMap& dims, const QString& shape
     custom.model.seqLen = dim("seq_len");
     custom.id = "custom-" + std::to_string(custom.model.layers) + "L-" +
                 std::to_string(custom.model.dModel);
-    return addNewJob(defaultJob(*project_, custom, shapeOrNodes));
+    return addNewJob(defaultJob(*project_, custom, shapeOrNodes, settings));
 }
 
 bool ProjectDocument::addNewJob(model::Job job) {

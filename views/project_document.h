@@ -113,10 +113,15 @@ class ProjectDocument : public QObject {
     // A copy named "<name> copy" on free cubes or nodes of the same shape; refused with the
     // room there is when none is left. Selects the copy.
     Q_INVOKABLE bool duplicateJob(int job);
-    Q_INVOKABLE bool addJob(const QString& modelPreset, const QString& shapeOrNodes);
+    // A job of a built-in model, fully sharded over its chips with the fewest microbatches
+    // (and the least recompute) that fit in HBM. `settings` may give: name, batchTokens,
+    // totalTokens, hotSpares, checkpointMin (0: automatic) and elastic; the rest take defaults.
+    Q_INVOKABLE bool addJob(const QString& modelPreset, const QString& shapeOrNodes,
+                            const QVariantMap& settings = {});
     // A job of a model given by hand: {layers, d_model, heads, kv_heads, ffn, vocab, seq_len};
     // checked by the same rules as a project file (the error names the field).
-    Q_INVOKABLE bool addCustomJob(const QVariantMap& dims, const QString& shapeOrNodes);
+    Q_INVOKABLE bool addCustomJob(const QVariantMap& dims, const QString& shapeOrNodes,
+                                  const QVariantMap& settings = {});
     Q_INVOKABLE bool removeJob(int job);
     // The physical axes ("x", "y", "z", "nvlink", "dcn", "wan") a mesh axis is laid on; an empty
     // list lays it automatically again.

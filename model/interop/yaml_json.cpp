@@ -3,6 +3,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <regex>
 
 namespace podplanner::model::interop {
@@ -31,8 +33,17 @@ Json scalar(const YAML::Node& node) {
         if (std::from_chars(begin, text.data() + text.size(), v).ec == std::errc())
             return v;
     }
-    if (std::regex_match(text, real))
-        return std::stod(text);
+    if (std::regex_match(text, real)) {
+        // strtod, not stod: an exponent past a double's range is refused here, not thrown as
+        // std::out_of_range.
+        const double v = std::strtod(text.c_str(), nullptr);
+        if (!std::isfinite(v))
+            throw InputError({"",
+                              "line " + std::to_string(node.Mark().line + 1) + ", column " +
+                                  std::to_string(node.Mark().column + 1),
+                              "a number a double can hold (at most about 1.8e308)", text, ""});
+        return v;
+    }
     return text;
 }
 

@@ -3,9 +3,11 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import PodPlanner.Views
 
-// Job › Add job: a built-in model, or one given by hand (layers, widths, vocabulary, sequence),
-// on a slice shape (TPU) or a number of nodes (GPU), placed on the lowest free cubes or nodes;
-// refused with the reason (and the field) if it does not fit or the model is inconsistent.
+// Job › Add job: a name, a built-in model or one given by hand (layers, widths, vocabulary,
+// sequence), a slice shape (TPU) or a number of nodes (GPU), the batch and the tokens to train,
+// and the reliability settings (hot spares, checkpoint interval, elastic). Placed on the lowest
+// free cubes or nodes, fully sharded, with the fewest microbatches that fit in HBM; refused with
+// the reason (and the field) if it does not fit or the model is inconsistent.
 Dialog {
     id: dialog
     required property ProjectDocument document
@@ -13,14 +15,23 @@ Dialog {
     title: qsTr("Add a job")
     modal: true
     standardButtons: Dialog.Ok | Dialog.Cancel
-    width: 460
+    width: 520
 
     PresetCatalog { id: presets }
     readonly property bool gpu: document.jobSettings.gpu === true
     readonly property bool byHand: model.currentIndex === presets.models.length
+    readonly property var settings: ({
+        name: jobName.text,
+        batchTokens: batch.value * 1048576,
+        totalTokens: tokens.value * 1e9,
+        hotSpares: spares.value,
+        checkpointMin: checkpoint.value,
+        elastic: elastic.checked
+    })
+    onAboutToShow: jobName.text = ""
     onAccepted: {
         if (!byHand) {
-            document.addJob(presets.models[model.currentIndex].id, shape.text)
+            document.addJob(presets.models[model.currentIndex].id, shape.text, settings)
             return
         }
         const dims = {}
@@ -28,7 +39,7 @@ Dialog {
             const f = fields.itemAt(i)
             dims[f.key] = f.value
         }
-        document.addCustomJob(dims, shape.text)
+        document.addCustomJob(dims, shape.text, settings)
     }
 
     ColumnLayout {
@@ -36,6 +47,15 @@ Dialog {
         GridLayout {
             Layout.fillWidth: true
             columns: 2
+            Label { text: qsTr("Name") }
+            TextField {
+                id: jobName
+                objectName: "addJobName"
+                Layout.fillWidth: true
+                placeholderText: dialog.byHand ? qsTr("custom-…") : (presets.models[model.currentIndex] || {}).id || ""
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Empty: the model's name, numbered if another job has it")
+            }
             Label { text: qsTr("Model") }
             ComboBox {
                 id: model
@@ -52,11 +72,79 @@ Dialog {
                 ToolTip.visible: hovered
                 ToolTip.text: dialog.gpu ? qsTr("GPU nodes in the pod") : qsTr("Chips per axis, e.g. 4x4x8; multiples of 4 take whole cubes")
             }
+            Label { text: qsTr("Global batch") }
+            SpinBox {
+                id: batch
+                objectName: "addJobBatch"
+                Layout.fillWidth: true
+                from: 1
+                to: 1024
+                value: 4
+                editable: true
+                textFromValue: (v, locale) => v + qsTr(" M tokens")
+                valueFromText: (text, locale) => parseInt(text)
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Tokens per optimizer step, in millions (2²⁰); split into sequences of the model's length")
+            }
+            Label { text: qsTr("Tokens to train") }
+            SpinBox {
+                id: tokens
+                objectName: "addJobTokens"
+                Layout.fillWidth: true
+                from: 1
+                to: 100000
+                value: 1000
+                stepSize: 100
+                editable: true
+                textFromValue: (v, locale) => v + qsTr(" B")
+                valueFromText: (text, locale) => parseInt(text)
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("The run's length in billions of tokens; with the step time it gives the time to train")
+            }
+        }
+        GroupBox {
+            title: qsTr("Reliability")
+            Layout.fillWidth: true
+            GridLayout {
+                anchors.fill: parent
+                columns: 2
+                Label { text: dialog.gpu ? qsTr("Hot spare nodes") : qsTr("Hot spare cubes") }
+                SpinBox {
+                    id: spares
+                    objectName: "addJobSpares"
+                    Layout.fillWidth: true
+                    from: 0
+                    to: 64
+                    editable: true
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("Held free for this job: a failed one is swapped in in seconds instead of waiting for repair")
+                }
+                Label { text: qsTr("Checkpoint every") }
+                SpinBox {
+                    id: checkpoint
+                    objectName: "addJobCheckpoint"
+                    Layout.fillWidth: true
+                    from: 0
+                    to: 1440
+                    stepSize: 5
+                    editable: true
+                    textFromValue: (v, locale) => v === 0 ? qsTr("automatic") : v + qsTr(" min")
+                    valueFromText: (text, locale) => { const v = parseInt(text); return isNaN(v) ? 0 : v }
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("Minutes between checkpoints; automatic takes the Young/Daly optimum for the job's failure rate")
+                }
+                CheckBox {
+                    id: elastic
+                    objectName: "addJobElastic"
+                    Layout.columnSpan: 2
+                    text: qsTr("Elastic: continue on the remaining replicas until a repair")
+                }
+            }
         }
         GridLayout {
             visible: dialog.byHand
             Layout.fillWidth: true
-            columns: 2
+            columns: 4
             Repeater {
                 id: fields
                 model: [["layers", qsTr("Layers"), 32], ["d_model", qsTr("Model width (d_model)"), 4096],
@@ -69,7 +157,7 @@ Dialog {
                     readonly property int value: box.value
                     Layout.columnSpan: 2
                     Layout.fillWidth: true
-                    Label { text: modelData[1]; Layout.preferredWidth: 170 }
+                    Label { text: modelData[1]; Layout.preferredWidth: 110; wrapMode: Text.Wrap }
                     SpinBox {
                         id: box
                         objectName: "custom_" + modelData[0]
@@ -82,12 +170,12 @@ Dialog {
                 }
             }
             Label {
-                Layout.columnSpan: 2
+                Layout.columnSpan: 4
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
                 font.pixelSize: 11
                 color: "#5f6368"
-                text: qsTr("A dense SwiGLU decoder; head size is d_model / heads. The job starts fully sharded (fsdp) with 4 M-token batches; Auto-plan finds a better layout.")
+                text: qsTr("A dense SwiGLU decoder; head size is d_model / heads. The job starts fully sharded (fsdp) with the fewest microbatches that fit; Auto-plan finds a better layout.")
             }
         }
     }

@@ -184,13 +184,32 @@ class TestDialogs : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(folder + "/typed.csv"), 60000);
     }
 
+    // Ctrl+J: a name typed, a smaller batch and a hot spare chosen; the job that OK adds has
+    // them, and starts with a layout that fits in HBM (the first default, fully sharded with no
+    // accumulation, needed 290 GiB of the v4 chip's 30).
     void addJobAddsOne() {
         const int before = jobCount();
         key(Qt::Key_J);
         QVERIFY(driver.waitOpened("addJobDialog", "dialog-add-job"));
+        driver.click(driver.visibleNamed("addJobName"));
+        ui.typeText("small-ablation");
+        driver.visibleNamed("addJobBatch")->setProperty("value", 2);
+        driver.visibleNamed("addJobSpares")->setProperty("value", 1);
+        ui.grab("dialog-add-job-filled");
         QVERIFY(driver.clickButton("OK"));
         QTRY_COMPARE(jobCount(), before + 1);
         QVERIFY(ui.waitForEngine());
+        const QVariantMap job = ui.document.jobSettings();
+        QCOMPARE(job.value("name").toString(), QString("small-ablation"));
+        QCOMPARE(job.value("hotSpares").toInt(), 1);
+        QCOMPARE(ui.document.jobs()
+                     ->index(before)
+                     .data(podplanner::views::JobListModel::PerfErrorRole)
+                     .toString(),
+                 QString());
+        const QVariantMap d = ui.document.dashboard();
+        QVERIFY2(d.value("fits").toBool(),
+                 qPrintable(QString::number(d.value("hbmUsedGib").toDouble())));
     }
 
     // Job › Duplicate (Ctrl+D) and Rename (F2). A copy that has no room is refused with the

@@ -66,6 +66,12 @@ class TestInfraGraph : public QObject {
             errorOf([] { importInfraGraph("name: x\ndevices:\n  - [unclosed\n", "bad.yaml", {}); });
         QVERIFY2(e.find("line ") != std::string::npos && e.find("valid YAML") != std::string::npos,
                  e.c_str());
+        // A number past a double's range (the fuzzer's find: it threw std::out_of_range).
+        const std::string big =
+            errorOf([] { importInfraGraph("name: x\nsize: 3.0111E1115\n", "big.yaml", {}); });
+        QVERIFY2(big.find("line 2") != std::string::npos &&
+                     big.find("1.8e308") != std::string::npos,
+                 big.c_str());
     }
 
     void serverThreeTierClos() {

@@ -1,7 +1,11 @@
 // The planner's search: pruning by bounds finds what timing every configuration finds, the
 // counts add up, the space is broader than Calculon's, and fewer chips are used (idle or as
-// spares) when the batch does not split or failures make spares pay.
+// spares) when the batch does not split or failures make spares pay. A new job's starting
+// layout is the first that fits.
+#include "perf/evaluate.h"
 #include "perf/planner.h"
+#include "perf/starting_layout.h"
+#include "project/project_io.h"
 #include "sizing_fixture.h"
 
 #include <QtTest>
@@ -168,6 +172,42 @@ class TestPlanner : public QObject {
         const PlanResult r = planJob(p, 0, o);
         QVERIFY(r.cancelled);
         QCOMPARE(r.evaluations, std::int64_t{0});
+    }
+
+    // Llama 3 8B on one v4 cube, fully sharded, a 4M-token batch (8 sequences a chip): no
+    // accumulation fits under selective recompute (one sequence a chip still needs more than
+    // the chip's 30 GiB), so the start is full recompute with the fewest microbatches that
+    // fit; the one before it in that order does not fit.
+    void startingLayoutIsTheFirstThatFits() {
+        Project p = readProject(R"({"format": "podplanner-project", "version": 1, "name": "s",
+            "cluster": {"preset": "tpu-v4-pod"},
+            "jobs": [{"name": "j", "placement": {"pod": 0, "shape": "4x4x4"},
+                "model": {"layers": 32, "d_model": 4096, "heads": 32, "kv_heads": 8,
+                          "head_dim": 128, "ffn": 14336, "vocab": 128256, "seq_len": 8192},
+                "training": {"global_batch_tokens": 4194304, "total_tokens": 1000000000000},
+                "parallelism": {"fsdp": 64}}]})");
+        const auto fits = [](const Project& q) { return evaluateProject(q).jobs[0].step.fits; };
+        QVERIFY(!fits(p));
+        Project selectiveOneSequence = p;
+        selectiveOneSequence.jobs[0].parallelism.microbatches = 8;
+        QVERIFY(!fits(selectiveOneSequence));
+        QVERIFY(fitStartingLayout(p, 0));
+        QVERIFY(fits(p));
+        QCOMPARE(p.jobs[0].training.recompute, std::string("full"));
+        const int m = p.jobs[0].parallelism.microbatches;
+        QVERIFY(m >= 1 && 8 % m == 0);
+        if (m > 1) {
+            Project fewer = p;
+            fewer.jobs[0].parallelism.microbatches = m / 2;
+            QVERIFY(!fits(fewer));
+        }
+        // A batch smaller than the chips cannot split at all: the job is left as it was.
+        Project tiny = p;
+        tiny.jobs[0].training.globalBatchTokens = 8192;
+        const Job before = tiny.jobs[0];
+        QVERIFY(!fitStartingLayout(tiny, 0));
+        QCOMPARE(tiny.jobs[0].parallelism.microbatches, before.parallelism.microbatches);
+        QCOMPARE(tiny.jobs[0].training.recompute, before.training.recompute);
     }
 };
 
