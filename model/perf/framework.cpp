@@ -90,6 +90,13 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         f.rankOrder = {kTp, kCp, kEp, kFsdp, kDp, kPp};
     if (f.kind == Framework::Megatron || f.kind == Framework::DeepSpeed)
         f.rankOrder = {kTp, kCp, kEp, kDp, kFsdp, kPp};
+    // Megatron-Core's expert RankGenerator uses the same order with cp = 1 (Liu et al. 2025,
+    // "MoE Parallel Folding", arXiv 2504.14960): the expert group is the tp x ep ranks next to
+    // each other, inside the node when it fits, wherever the attention's cp ranks are.
+    if (f.kind == Framework::Megatron) {
+        f.foldsExperts = true;
+        f.expertRankOrder = {kTp, kEp, kCp, kDp, kFsdp, kPp};
+    }
     const double optimizerStates = t.optimizer == "adam" ? 2.0 : t.optimizer == "sgd" ? 1.0 : 0.0;
     f.weightBytes = dtypeBytes(t.weightDtype, f.weightBytes);
     f.gradBytes = dtypeBytes(t.gradDtype, f.kind == Framework::MaxText && !t.weightDtype.empty()

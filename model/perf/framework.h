@@ -35,6 +35,11 @@ struct FrameworkTraits {
     // How a GPU framework lays its mesh on ranks, innermost (consecutive ranks, NVLink) first:
     // on GPU clusters the framework, not a search, decides which axis crosses which link.
     std::array<std::uint8_t, 6> rankOrder{};
+    // MoE parallel folding (Megatron-Core): the expert layers lay their own groups on the ranks,
+    // in this order, so that the expert all-to-all need not follow where cp sits in rankOrder.
+    // Empty (all zero, foldsExperts false): the experts use rankOrder too.
+    bool foldsExperts = false;
+    std::array<std::uint8_t, 6> expertRankOrder{};
 };
 
 FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip);

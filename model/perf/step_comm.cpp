@@ -34,6 +34,17 @@ AxisGroup jointGroup(const MeshMapping& mapping, const JobFabric& fabric,
     return axisGroup(joined, fabric, into);
 }
 
+// The group the expert all-to-all runs over. On GPUs a framework that folds its experts lays
+// them in its expert rank order; that differs from the dense one only where cp sits, so only
+// with cp > 1 is a second mapping needed.
+AxisGroup expertGroup(const JobContext& ctx, const Layout& l,
+                      const std::array<AxisGroup, kMeshAxes>& groups) {
+    if (!ctx.chip.isGpu() || !ctx.framework.foldsExperts || l.sizes[kCp] == 1)
+        return groups[kEp];
+    const auto folded = greedyMapping(ctx.fabric, l.sizes, ctx.framework.expertRankOrder);
+    return folded ? axisGroup(*folded, ctx.fabric, kEp) : groups[kEp];
+}
+
 const std::array<AxisGroup, kMeshAxes>& cachedAxisGroups(const JobContext& ctx,
                                                          const MeshMapping& mapping) {
     AxisGroupsCache& cache = ctx.cache->axisGroups;
@@ -167,7 +178,7 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         const double tokensPerRank = t / (l.sequenceParallel ? s[kTp] : 1.0);
         const double bytes = tokensPerRank * m.topK * d * b * padding * s[kEp];
         const double count = in.plan.recomputed[kOpMlpIn] ? 6.0 : 4.0;
-        AxisGroup epGroup = groups[kEp];
+        AxisGroup epGroup = expertGroup(ctx, l, groups);
         if (ctx.job->training.moeDispatcher == "deepep")
             epGroup.dedupCopies = m.topK;
         const double seconds =

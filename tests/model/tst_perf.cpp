@@ -350,6 +350,35 @@ class PerfTest : public QObject {
             QVERIFY(QString::fromStdString(e.what()).contains("microbatches"));
         }
     }
+
+    // MoE parallel folding: Megatron lays its expert groups in their own rank order (tp, ep),
+    // so with tp 4 and cp 2 filling a node, the ep 2 all-to-all still stays on NVLink: per
+    // byte it costs what it costs with cp 1. PyTorch FSDP's ranks do not fold: there the
+    // all-to-all crosses the network and costs more per byte.
+    void megatronFoldsTheExpertGroupIntoTheNode() {
+        const std::string moe = R"({"layers": 8, "d_model": 4096, "heads": 32, "kv_heads": 8,
+            "head_dim": 128, "ffn": 14336, "vocab": 32000, "seq_len": 8192, "experts": 16,
+            "top_k": 2, "expert_ffn": 2048})";
+        const auto secondsPerByte = [&](const std::string& parallelism,
+                                        const std::string& framework) {
+            const Project p = projectWith(
+                R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 4})", parallelism,
+                R"({"global_batch_tokens": 1048576, "total_tokens": 1000000000, "framework": ")" +
+                    framework + R"("})",
+                moe);
+            for (const auto& c : evaluateProject(p).jobs[0].step.collectives)
+                if (c.kind == CollectiveKind::AllToAll)
+                    return c.seconds / c.bytes;
+            return -1.0;
+        };
+        const double noCp = secondsPerByte(R"({"tp": 4, "ep": 2, "dp": 4})", "megatron");
+        const double withCp = secondsPerByte(R"({"tp": 4, "cp": 2, "ep": 2, "dp": 2})", "megatron");
+        QVERIFY(noCp > 0);
+        QVERIFY2(near(withCp, noCp, 1e-6), qPrintable(QString::number(withCp / noCp)));
+        const double unfolded =
+            secondsPerByte(R"({"tp": 4, "cp": 2, "ep": 2, "dp": 2})", "pytorch_fsdp");
+        QVERIFY2(unfolded > 2 * withCp, qPrintable(QString::number(unfolded / withCp)));
+    }
 };
 
 QTEST_GUILESS_MAIN(PerfTest)
