@@ -34,6 +34,8 @@ for f in tests/data/interop/golden/*.megatron.sh; do seed 1 "$f"; done
 for f in tests/data/interop/golden/*.toml; do seed 2 "$f"; done
 for f in resources/examples/infragraph/*.json; do seed 3 "$f"; done
 for f in resources/examples/infragraph/*.yaml; do seed 4 "$f"; done
+# Inputs that once crashed a reader, kept so that every run tries them again.
+cp tests/data/fuzz/launch/* "$build/corpus/launch/"
 
 status=0
 for target in project_loader:project topology_string:topology sweep_param:sweep \
