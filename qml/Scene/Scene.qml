@@ -1,4 +1,5 @@
 import QtQuick
+import QtQuick.Controls
 import QtQuick3D
 import QtQuick3D.Helpers
 import PodPlanner.Views
@@ -306,8 +307,12 @@ Item {
         Text { id: tip; objectName: "hoverText"; anchors.centerIn: parent; text: root.hoverText; color: "white"; font.pixelSize: 12 }
     }
 
-    // The legend of the current colour mode.
+    // The legend of the current colour mode: a compact overlay whose title folds it away. In
+    // job colours a click on a job shows that job and fades the rest; a second click, or a
+    // click on another job, changes that.
+    property bool legendCollapsed: false
     Rectangle {
+        objectName: "legendPanel"
         anchors { right: parent.right; top: parent.top; margins: 6 }
         width: legend.implicitWidth + 12
         height: legend.implicitHeight + 10
@@ -318,13 +323,50 @@ Item {
         id: legend
         anchors { right: parent.right; top: parent.top; margins: 12 }
         spacing: 3
+        Text {
+            objectName: "legendTitle"
+            text: (root.legendCollapsed ? "▸ " : "▾ ") + qsTr("Legend")
+            font.pixelSize: 12
+            font.bold: true
+            color: "#202124"
+            TapHandler { onTapped: root.legendCollapsed = !root.legendCollapsed }
+            HoverHandler { cursorShape: Qt.PointingHandCursor }
+            ToolTip.visible: titleHover.hovered
+            ToolTip.delay: 500
+            ToolTip.text: root.legendCollapsed ? qsTr("Show the legend") : qsTr("Fold the legend away")
+            HoverHandler { id: titleHover }
+        }
         Repeater {
-            model: root.controller.legend
+            model: root.legendCollapsed ? [] : root.controller.legend
             delegate: Row {
+                id: entry
                 required property var modelData
+                required property int index
+                readonly property int job: modelData.job !== undefined ? modelData.job : -1
+                readonly property bool highlighted: job >= 0 && root.controller.highlightedJob === job
+                objectName: "legendEntry" + index
                 spacing: 6
-                Rectangle { width: 12; height: 12; radius: 2; color: modelData.color }
-                Text { text: modelData.label; font.pixelSize: 12; color: "#202124" }
+                opacity: root.controller.highlightedJob >= 0 && job >= 0 && !highlighted ? 0.55 : 1
+                Rectangle { width: 12; height: 12; radius: 2; color: entry.modelData.color; anchors.verticalCenter: parent.verticalCenter }
+                Text {
+                    text: entry.modelData.label
+                    font.pixelSize: 12
+                    font.bold: entry.highlighted
+                    color: "#202124"
+                }
+                TapHandler {
+                    enabled: entry.job >= 0
+                    onTapped: root.controller.highlightedJob = entry.highlighted ? -1 : entry.job
+                }
+                HoverHandler {
+                    id: entryHover
+                    enabled: entry.job >= 0
+                    cursorShape: Qt.PointingHandCursor
+                }
+                ToolTip.visible: entryHover.hovered
+                ToolTip.delay: 500
+                ToolTip.text: entry.highlighted ? qsTr("Show every job again")
+                                                : qsTr("Show %1 and fade the rest").arg(entry.modelData.label)
             }
         }
     }

@@ -60,6 +60,16 @@ class SceneTest : public QObject {
                                   Q_ARG(QVector3D, QVector3D(float(at.x()), float(at.y()), depth)));
         return out;
     }
+    // Items made by a Repeater are the view's items but not its QObject children.
+    QQuickItem* itemNamed(const QString& name, QQuickItem* from = nullptr) {
+        from = from ? from : view_->rootObject();
+        if (from->objectName() == name)
+            return from;
+        for (QQuickItem* child : from->childItems())
+            if (QQuickItem* found = itemNamed(name, child))
+                return found;
+        return nullptr;
+    }
     QImage settle(const char* name) {
         QTest::qWait(400);
         const QImage image = view_->grabWindow();
@@ -233,6 +243,40 @@ class SceneTest : public QObject {
         QVERIFY(listed);
         document_.undo();
         QTRY_VERIFY(!document_.engineBusy());
+    }
+
+    // The legend: a click on a job's entry keeps that job's colour and fades every other job's
+    // racks; its title folds the legend away and back; a second click on the job shows all.
+    void legendClickFadesTheOtherJobs() {
+        const auto boxesOf = [this](const QColor& colour) {
+            int n = 0;
+            for (const Box& b : controller_.boxes()->boxes())
+                n += b.color == colour;
+            return n;
+        };
+        const QColor first = JobListModel::jobColor(0), second = JobListModel::jobColor(1);
+        QVERIFY(boxesOf(first) > 0 && boxesOf(second) > 0);
+        const auto clickNamed = [this](const QString& name) {
+            QQuickItem* item = itemNamed(name);
+            QVERIFY2(item && item->isVisible(), qPrintable(name));
+            QTest::mouseClick(view_, Qt::LeftButton, {},
+                              item->mapToScene({item->width() / 2, item->height() / 2}).toPoint());
+        };
+        clickNamed("legendEntry1");
+        QTRY_COMPARE(controller_.highlightedJob(), 1);
+        QCOMPARE(boxesOf(first), 0);
+        QVERIFY(boxesOf(second) > 0);
+        const QImage image = settle("scene-legend-highlight");
+        QVERIFY(!image.isNull());
+        clickNamed("legendTitle");
+        QTRY_VERIFY(!itemNamed("legendEntry1"));
+        settle("scene-legend-folded");
+        clickNamed("legendTitle");
+        QTRY_VERIFY(itemNamed("legendEntry1"));
+        QTest::qWait(100);
+        clickNamed("legendEntry1");
+        QTRY_COMPARE(controller_.highlightedJob(), -1);
+        QVERIFY(boxesOf(first) > 0);
     }
 
     // Level of detail: 9,216 chips draw as racks from afar; where the camera looks up close,

@@ -17,6 +17,7 @@ const QColor ChipColoring::kFailed("#d93025");
 const QColor ChipColoring::kHealthy("#34a853");
 const QColor ChipColoring::kOcs("#8e63ce");
 const QColor ChipColoring::kWraparound("#f29900");
+const QColor ChipColoring::kFaded("#f4f6f8"); // the 3D view's background
 
 namespace {
 
@@ -24,6 +25,13 @@ namespace {
 const std::array<QColor, 9> kPalette = {QColor("#4e79a7"), QColor("#f28e2b"), QColor("#76b7b2"),
                                         QColor("#59a14f"), QColor("#edc948"), QColor("#b07aa1"),
                                         QColor("#ff9da7"), QColor("#9c755f"), QColor("#1f3b73")};
+
+// a, moved the share f of the way to b.
+QColor mix(const QColor& a, const QColor& b, double f) {
+    return QColor::fromRgbF(static_cast<float>(a.redF() + f * (b.redF() - a.redF())),
+                            static_cast<float>(a.greenF() + f * (b.greenF() - a.greenF())),
+                            static_cast<float>(a.blueF() + f * (b.blueF() - a.blueF())));
+}
 
 int meshAxisOf(const QString& mode) {
     for (std::size_t a = 0; a < model::perf::kMeshAxes; ++a)
@@ -135,11 +143,19 @@ QColor ChipColoring::utilizationColor(double share) {
     const double at = std::clamp(share, 0.0, 1.0) * (kStops.size() - 1);
     const auto lo = std::min(static_cast<std::size_t>(at), kStops.size() - 2);
     const double f = at - static_cast<double>(lo);
-    const QColor& a = kStops[lo];
-    const QColor& b = kStops[lo + 1];
-    return QColor::fromRgbF(static_cast<float>(a.redF() + f * (b.redF() - a.redF())),
-                            static_cast<float>(a.greenF() + f * (b.greenF() - a.greenF())),
-                            static_cast<float>(a.blueF() + f * (b.blueF() - a.blueF())));
+    return mix(kStops[lo], kStops[lo + 1], f);
+}
+
+QColor ChipColoring::jobModeColor(std::int64_t chip, int owner) const {
+    const int spareOf = owner < 0 && chip >= 0 && static_cast<std::size_t>(chip) < spareOf_.size()
+                            ? spareOf_[static_cast<std::size_t>(chip)]
+                            : -1;
+    const QColor base = owner >= 0     ? JobListModel::jobColor(owner)
+                        : spareOf >= 0 ? JobListModel::jobColor(spareOf).lighter(165)
+                                       : kFree;
+    if (highlight_ < 0 || owner == highlight_ || spareOf == highlight_)
+        return base;
+    return mix(base, kFaded, 0.75);
 }
 
 QColor ChipColoring::color(std::int64_t chip, int owner) const {
@@ -149,14 +165,8 @@ QColor ChipColoring::color(std::int64_t chip, int owner) const {
         return alive ? kHealthy : kFailed;
     if (!alive)
         return kFailed;
-    if (mode_ == "job") {
-        if (owner >= 0)
-            return JobListModel::jobColor(owner);
-        const int spareOf = chip >= 0 && static_cast<std::size_t>(chip) < spareOf_.size()
-                                ? spareOf_[static_cast<std::size_t>(chip)]
-                                : -1;
-        return spareOf >= 0 ? JobListModel::jobColor(spareOf).lighter(165) : kFree;
-    }
+    if (mode_ == "job")
+        return jobModeColor(chip, owner);
     if (mode_ == "utilization")
         return owner >= 0 && owner < static_cast<int>(jobUtilization_.size())
                    ? utilizationColor(jobUtilization_[static_cast<std::size_t>(owner)])
@@ -169,8 +179,8 @@ QColor ChipColoring::color(std::int64_t chip, int owner) const {
 
 QVariantList ChipColoring::legend() const {
     QVariantList out;
-    auto add = [&out](const QString& label, const QColor& color) {
-        out << QVariantMap{{"label", label}, {"color", color}};
+    auto add = [&out](const QString& label, const QColor& color, int job = -1) {
+        out << QVariantMap{{"label", label}, {"color", color}, {"job", job}};
     };
     if (mode_ == "health") {
         add(QObject::tr("healthy"), kHealthy);
@@ -180,7 +190,7 @@ QVariantList ChipColoring::legend() const {
     if (mode_ == "job" && project_) {
         for (std::size_t j = 0; j < project_->jobs.size(); ++j) {
             add(QString::fromStdString(project_->jobs[j].name),
-                JobListModel::jobColor(static_cast<int>(j)));
+                JobListModel::jobColor(static_cast<int>(j)), static_cast<int>(j));
             if (!project_->jobs[j].reliability.spareCubes.empty())
                 add(QObject::tr("spares of %1").arg(QString::fromStdString(project_->jobs[j].name)),
                     JobListModel::jobColor(static_cast<int>(j)).lighter(165));

@@ -31,6 +31,11 @@ class ChipColoring {
     const QString& mode() const { return mode_; }
     // chip < 0: a rack or OCS without a chip of its own (its owner's colour).
     QColor color(std::int64_t chip, int owner) const;
+    // In job colours, one job drawn as it is and everything else faded toward the background
+    // (failed chips stay red); -1: none.
+    void setHighlight(int job) { highlight_ = job; }
+    int highlight() const { return highlight_; }
+    // {label, color, job}: job is the job's index on a job's own entry, else -1.
     QVariantList legend() const;
     // Share of the step the job's collectives keep each torus axis (x, y, z) busy, 0..1.
     std::array<double, 3> torusUtilization(int job) const;
@@ -40,9 +45,13 @@ class ChipColoring {
     // Status colours, which no job colour comes near (JobListModel::jobColor): free, failed and
     // healthy chips, OCS racks, wraparound links.
     static const QColor kFree, kFailed, kHealthy, kOcs, kWraparound;
+    static const QColor kFaded; // what a faded colour moves toward: the view's background
 
   private:
+    QColor jobModeColor(std::int64_t chip, int owner) const;
+
     QString mode_ = QStringLiteral("job");
+    int highlight_ = -1;
     std::shared_ptr<const model::ProjectAnalysis> analysis_;
     const model::Project* project_ = nullptr;
     std::vector<std::int64_t> key_;      // per chip: group or domain index (-1: none)

@@ -84,6 +84,14 @@ void SceneController::setJob(int job) {
     rebuild();
 }
 
+void SceneController::setHighlightedJob(int job) {
+    job = std::max(-1, job);
+    if (job == coloring_.highlight())
+        return;
+    coloring_.setHighlight(job);
+    rebuild();
+}
+
 void SceneController::setShowChips(bool show) {
     if (show == showChips_)
         return;

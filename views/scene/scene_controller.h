@@ -55,6 +55,8 @@ class SceneController : public QObject {
     Q_PROPERTY(QVector3D boundsMax READ boundsMax NOTIFY sceneChanged)
     Q_PROPERTY(float extent READ extent NOTIFY sceneChanged)
     Q_PROPERTY(QVariantList legend READ legend NOTIFY sceneChanged)
+    // In job colours: this job as it is, the rest faded (a click on its legend entry); -1: none.
+    Q_PROPERTY(int highlightedJob READ highlightedJob WRITE setHighlightedJob NOTIFY sceneChanged)
   public:
     explicit SceneController(QObject* parent = nullptr);
     ~SceneController() override;
@@ -67,6 +69,8 @@ class SceneController : public QObject {
     void setColorMode(const QString& mode);
     int job() const { return job_; }
     void setJob(int job);
+    int highlightedJob() const { return coloring_.highlight(); }
+    void setHighlightedJob(int job);
     bool showChips() const { return showChips_; }
     void setShowChips(bool show);
 
