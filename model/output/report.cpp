@@ -1,5 +1,6 @@
 #include "output/report.h"
 
+#include <cctype>
 #include <cstdio>
 #include <sstream>
 
@@ -50,22 +51,44 @@ std::string escapeHtml(const std::string& text) {
     return out;
 }
 
+// A number with its unit ("1.201 s", "85.6 / 182 GiB", "$1.20M") never breaks across lines: it
+// must not print as "1." over "201 s". Longer text (names, layouts, reasons) wraps.
+bool isNumberCell(const std::string& text) {
+    return !text.empty() && text.size() <= 16 &&
+           (std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '$' || text[0] == '-' ||
+            text[0] == '+');
+}
+
 // A small document model: headings, paragraphs, tables and bar charts, written as Markdown or HTML.
 class Writer {
   public:
     explicit Writer(ReportFormat format) : format_(format) {}
 
+    // In print a heading is held until the block after it, and the two go into one borderless
+    // table cell: Qt moves a table row to the next page whole, so no heading is left alone at
+    // the bottom of a page.
     void heading(int level, const std::string& text) {
-        if (md())
+        if (md()) {
             out_ << std::string(static_cast<std::size_t>(level), '#') << " " << text << "\n\n";
+            return;
+        }
+        out_ << pendingHeading_;
+        pendingHeading_.clear();
+        std::ostringstream html;
+        html << "<h" << level << ">" << escapeHtml(text) << "</h" << level << ">\n";
+        if (format_ == ReportFormat::PrintableHtml)
+            pendingHeading_ = html.str();
         else
-            out_ << "<h" << level << ">" << escapeHtml(text) << "</h" << level << ">\n";
+            out_ << html.str();
     }
     void paragraph(const std::string& text) {
-        if (md())
+        if (md()) {
             out_ << text << "\n\n";
-        else
-            out_ << "<p>" << escapeHtml(text) << "</p>\n";
+            return;
+        }
+        openBlock();
+        out_ << "<p>" << escapeHtml(text) << "</p>\n";
+        closeBlock();
     }
     void table(const std::vector<std::string>& header,
                const std::vector<std::vector<std::string>>& rows) {
@@ -86,6 +109,7 @@ class Writer {
             out_ << "\n";
             return;
         }
+        openBlock();
         out_ << "<table width=\"100%\"><thead><tr>";
         for (const auto& h : header)
             out_ << "<th>" << escapeHtml(h) << "</th>";
@@ -93,10 +117,11 @@ class Writer {
         for (const auto& row : rows) {
             out_ << "<tr>";
             for (const auto& c : row)
-                out_ << "<td>" << escapeHtml(c) << "</td>";
+                out_ << (isNumberCell(c) ? "<td class=\"n\">" : "<td>") << escapeHtml(c) << "</td>";
             out_ << "</tr>\n";
         }
         out_ << "</tbody></table>\n";
+        closeBlock();
     }
     // Horizontal bars of fractions (0..1): text blocks in Markdown, inline SVG in HTML.
     void bars(const std::vector<std::pair<std::string, double>>& values) {
@@ -115,6 +140,7 @@ class Writer {
             out_ << "```\n\n";
             return;
         }
+        openBlock();
         const int rowHeight = 22;
         out_ << "<svg class=\"bars\" width=\"640\" height=\"" << rowHeight * values.size() + 4
              << "\" role=\"img\">\n";
@@ -129,28 +155,67 @@ class Writer {
             y += rowHeight;
         }
         out_ << "</svg>\n";
+        closeBlock();
     }
 
     void figure(const ReportFigure& f) {
         if (md()) {
             out_ << "![" << f.caption << "](" << f.source << ")\n\n";
+            if (!f.legend.empty()) {
+                out_ << "Colours:";
+                for (const auto& [label, colour] : f.legend)
+                    out_ << " " << colour << " " << label << ";";
+                out_ << "\n\n";
+            }
             return;
         }
         // A block of its own (not <figure>): Qt's PDF writer would flow it into the line before.
+        openBlock();
         out_ << "<div class=\"figure\"><img src=\"" << escapeHtml(f.source) << "\" width=\""
              << f.widthPx << "\" alt=\"" << escapeHtml(f.caption)
-             << "\"><br><span class=\"caption\">" << escapeHtml(f.caption) << "</span></div>\n";
+             << "\"><br><span class=\"caption\">" << escapeHtml(f.caption) << "</span>";
+        if (!f.legend.empty()) {
+            // Swatch and label pairs in one row of a borderless table, four pairs a row, at
+            // the report's text size (the legend drawn into the view is too small in print).
+            out_ << "<table class=\"legend\" cellspacing=\"2\">";
+            for (std::size_t i = 0; i < f.legend.size(); ++i) {
+                if (i % 4 == 0)
+                    out_ << (i ? "</tr>" : "") << "<tr>";
+                out_ << "<td class=\"swatch\" width=\"12\" bgcolor=\""
+                     << escapeHtml(f.legend[i].second)
+                     << "\" style=\"background:" << escapeHtml(f.legend[i].second)
+                     << "\">&nbsp;&nbsp;</td><td>" << escapeHtml(f.legend[i].first) << "</td>";
+            }
+            out_ << "</tr></table>";
+        }
+        out_ << "</div>\n";
+        closeBlock();
+    }
+    // A heading that starts a new page in print: for one followed by figures, which cannot
+    // split, so that it is never left alone at the bottom of a page.
+    void headingOnNewPage(int level, const std::string& text) {
+        if (format_ != ReportFormat::PrintableHtml) {
+            heading(level, text);
+            return;
+        }
+        out_ << pendingHeading_;
+        pendingHeading_.clear();
+        out_ << "<h" << level << " style=\"page-break-before:always\">" << escapeHtml(text) << "</h"
+             << level << ">\n";
     }
 
     std::string finish(const std::string& title) {
         if (md())
             return out_.str();
+        out_ << pendingHeading_;
+        pendingHeading_.clear();
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" +
                escapeHtml(title) + "</title>\n<style>\nbody{font-family:sans-serif;color:#202124" +
                (format_ == ReportFormat::Html ? ";max-width:1100px;margin:2em auto" : "") +
                "}\ntable{border-collapse:collapse;margin:0.5em 0 1.5em}\n"
-               "th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;font-size:9pt}\n"
-               "th{background:#f6f8fa}\nsvg.bars text{font-size:9pt}\n"
+               "th,td{border:1px solid #d0d7de;padding:3px 6px;text-align:left;font-size:9pt}\n"
+               "th{background:#f6f8fa}\ntd.n{white-space:nowrap}\nsvg.bars text{font-size:9pt}\n"
+               "table.legend td{border:none;padding:1px 4px;font-size:8pt}\n"
                "div.figure{margin:0.5em 0 1.5em}\n.caption{font-size:8pt;color:#5f6368}\n"
                "img{max-width:100%;height:auto}\n"
                "@media print{body{margin:0}}\n</style></head><body>\n" +
@@ -159,6 +224,20 @@ class Writer {
 
   private:
     bool md() const { return format_ == ReportFormat::Markdown; }
+    void openBlock() {
+        if (pendingHeading_.empty())
+            return;
+        out_ << "<table width=\"100%\" cellspacing=\"0\" cellpadding=\"0\" style=\"border:none\">"
+                "<tr><td style=\"border:none;padding:0\">"
+             << pendingHeading_;
+        pendingHeading_.clear();
+        keeping_ = true;
+    }
+    void closeBlock() {
+        if (keeping_)
+            out_ << "</td></tr></table>\n";
+        keeping_ = false;
+    }
     static std::string cell(const std::string& text) {
         std::string out;
         for (char c : text)
@@ -167,6 +246,8 @@ class Writer {
     }
     ReportFormat format_;
     std::ostringstream out_;
+    std::string pendingHeading_; // print: the heading that goes with the next block
+    bool keeping_ = false;       // inside the cell that holds a heading and its block
 };
 
 std::string layoutText(const perf::Layout& l, const std::string& mapping) {
@@ -216,26 +297,26 @@ std::string buildReport(const ReportInputs& in, ReportFormat format) {
                                               : "-",
               fixed(c.chip.hbmGib, 1) + " GiB"}});
 
+    // Two tables, speed then outcome, so that every number fits the page's width unbroken.
     w.heading(2, "Jobs");
-    std::vector<std::vector<std::string>> rows;
+    std::vector<std::vector<std::string>> speed, outcome;
     for (std::size_t j = 0; j < p.jobs.size(); ++j) {
         const auto& e = in.performance->jobs[j];
         const auto& g = (*in.reliability)[j].goodput;
         const double gib = 1024.0 * 1024.0 * 1024.0;
-        rows.push_back({e.name, std::to_string(e.chips), fixed(e.step.stepS, 3) + " s",
-                        percent(e.step.mfu), fixed(e.step.tokensPerS, 0),
-                        fixed(e.step.memory.total() / gib, 1) + " / " +
-                            fixed(e.step.hbmCapacityBytes / gib, 0) + " GiB" +
-                            (e.step.fits ? "" : " (does not fit)"),
-                        percent(g.expected), fixed(g.timeToTrainDays, 1) + " d",
-                        g.expected > 0 ? fixed(e.energyKwh / g.expected / 1000.0, 1) + " MWh" : "-",
-                        g.expected > 0 && e.costUsd > 0
-                            ? "$" + fixed(e.costUsd / g.expected / 1e6, 2) + "M"
-                            : "-"});
+        speed.push_back({e.name, std::to_string(e.chips), fixed(e.step.stepS, 3) + " s",
+                         percent(e.step.mfu), fixed(e.step.tokensPerS, 0),
+                         fixed(e.step.memory.total() / gib, 1) + " / " +
+                             fixed(e.step.hbmCapacityBytes / gib, 0) + " GiB" +
+                             (e.step.fits ? "" : " (does not fit)")});
+        outcome.push_back(
+            {e.name, percent(g.expected), fixed(g.timeToTrainDays, 1) + " days",
+             g.expected > 0 ? fixed(e.energyKwh / g.expected / 1000.0, 1) + " MWh" : "-",
+             g.expected > 0 && e.costUsd > 0 ? "$" + fixed(e.costUsd / g.expected / 1e6, 2) + "M"
+                                             : "no price"});
     }
-    w.table({"job", "chips", "step", "MFU", "tokens/s", "HBM", "goodput", "time to train", "energy",
-             "cost"},
-            rows);
+    w.table({"job", "chips", "step", "MFU", "tokens/s", "HBM per chip"}, speed);
+    w.table({"job", "goodput", "time to train", "energy", "cost"}, outcome);
 
     for (std::size_t j = 0; j < p.jobs.size(); ++j) {
         const auto& e = in.performance->jobs[j];
@@ -289,7 +370,7 @@ std::string buildReport(const ReportInputs& in, ReportFormat format) {
         const ReportFigure* physical = findFigure(in, j, "physical");
         const ReportFigure* logical = findFigure(in, j, "logical");
         if (physical || logical) {
-            w.heading(3, "Where it runs");
+            w.headingOnNewPage(3, "Where it runs");
             for (const ReportFigure* f : {physical, logical})
                 if (f)
                     w.figure(*f);

@@ -25,6 +25,8 @@ struct ReportFigure {
     std::string caption;
     std::string source;
     int widthPx = 640; // shown width
+    // What the colours mean, printed under the figure at text size: (label, "#rrggbb").
+    std::vector<std::pair<std::string, std::string>> legend;
 };
 
 struct ReportInputs {

@@ -311,8 +311,10 @@ Item {
     // job colours a click on a job shows that job and fades the rest; a second click, or a
     // click on another job, changes that.
     property bool legendCollapsed: false
+    property bool legendShown: true // a report prints the legend as text instead
     Rectangle {
         objectName: "legendPanel"
+        visible: root.legendShown
         anchors { right: parent.right; top: parent.top; margins: 6 }
         width: legend.implicitWidth + 12
         height: legend.implicitHeight + 10
@@ -321,6 +323,7 @@ Item {
     }
     Column {
         id: legend
+        visible: root.legendShown
         anchors { right: parent.right; top: parent.top; margins: 12 }
         spacing: 3
         Text {

@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QThread>
 #include <QtTest>
 #include <nlohmann/json.hpp>
@@ -160,6 +161,30 @@ class CliTest : public QObject {
         QVERIFY(page.startsWith("<!DOCTYPE html>"));
         QVERIFY(!page.contains("src=\"http") && !page.contains("href=\"http"));
         QVERIFY(page.contains("<svg"));
+        // A chip with a list price (v5p, $4.20 a chip-hour) fills the cost column; Ironwood,
+        // without one, says so.
+        QVERIFY(markdown.contains("| no price |"));
+        const QString priced = tmp.filePath("v5p.podplanner");
+        QFile project(priced);
+        QVERIFY(project.open(QIODevice::WriteOnly));
+        project.write(R"({"format": "podplanner-project", "version": 1, "name": "v5p",
+            "cluster": {"preset": "tpu-v5p-pod"},
+            "jobs": [{"name": "j", "placement": {"pod": 0, "shape": "4x4x4"},
+                "model": {"layers": 8, "d_model": 2048, "heads": 16, "kv_heads": 8,
+                          "head_dim": 128, "ffn": 8192, "vocab": 32000, "seq_len": 4096},
+                "training": {"global_batch_tokens": 1048576, "total_tokens": 10000000000},
+                "parallelism": {"fsdp": 64}}]})");
+        project.close();
+        const std::string pricedMd = tmp.filePath("v5p.md").toStdString();
+        QCOMPARE(run({"report", priced.toStdString(), "-o", pricedMd}).code, 0);
+        QFile pm(QString::fromStdString(pricedMd));
+        QVERIFY(pm.open(QIODevice::ReadOnly));
+        const QString pricedText = QString::fromUtf8(pm.readAll());
+        QVERIFY2(
+            QRegularExpression("\\| j \\| [0-9.]+% \\| [0-9.]+ days \\| [^|]+ \\| \\$[0-9.]+M \\|")
+                .match(pricedText)
+                .hasMatch(),
+            qPrintable(pricedText.left(2000)));
         QCOMPARE(run({"report", example("ironwood-shared.podplanner"), "-o", "r.pdf"}).code, 1);
         QCOMPARE(run({"report", example("ironwood-shared.podplanner")}).code, 2);
     }

@@ -68,6 +68,32 @@ class TestExport : public QObject {
               "Logical view: the torus of dense-70b", "Monte Carlo",
               "Best alternatives from the planner", "Assumptions and sources"})
             QVERIFY2(text.contains(expected), expected);
+        // Each job's physical view shows that job among faded others, with the legend printed
+        // as text under it (the one drawn into the view is too small on paper).
+        QVERIFY(text.contains("Physical view: the racks of moe-experiment (the other jobs faded)"));
+        QVERIFY(text.contains("OCS rack") && text.contains("wraparound link"));
+        // No number is broken over two lines ("2." over "809 s"), and no heading is the last
+        // line of a page; "Where it runs" starts one.
+        QVERIFY2(!QRegularExpression("\\d\\.\\n\\d").match(text).hasMatch(), qPrintable(text));
+        const QStringList headings = {"Goodput",
+                                      "Collectives per step",
+                                      "Where it runs",
+                                      "Best alternatives from the planner",
+                                      "Jobs",
+                                      "Cluster",
+                                      "Assumptions and sources"};
+        for (const QString& page : text.split('\f', Qt::SkipEmptyParts)) {
+            QStringList lines = page.split('\n', Qt::SkipEmptyParts);
+            while (!lines.isEmpty() &&
+                   QRegularExpression("^\\s*\\d+\\s*$").match(lines.last()).hasMatch())
+                lines.removeLast(); // the page number
+            if (lines.isEmpty())
+                continue;
+            QVERIFY2(!headings.contains(lines.last().trimmed()) && !lines.last().startsWith("Job "),
+                     qPrintable(lines.last()));
+            if (page.contains("Where it runs"))
+                QCOMPARE(lines.first().trimmed(), QString("Where it runs"));
+        }
         // Look at the pages: build/screenshots/report-page-*.png.
         QDir().mkpath(SCREENSHOT_DIR);
         runTool("pdftoppm",

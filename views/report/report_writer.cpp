@@ -51,6 +51,7 @@ struct Picture {
     QString name;
     QImage image;
     int widthPx;
+    std::vector<std::pair<std::string, std::string>> legend; // (label, "#rrggbb")
 };
 
 std::vector<Picture>
@@ -62,19 +63,32 @@ drawPictures(ProjectDocument& document, const ReportRequest& request,
     const auto& jobs = document.project()->jobs;
     for (std::size_t j = 0; j < jobs.size(); ++j) {
         const QString prefix = QStringLiteral("job%1-").arg(j + 1);
-        pictures.push_back({j, "badput", "Badput breakdown of " + jobs[j].name,
-                            prefix + "badput.png", paintBadputChart(reliability[j].goodput.badput),
-                            640});
-        pictures.push_back({j, "goodput-over-time", "Goodput over time of " + jobs[j].name,
+        pictures.push_back({j,
+                            "badput",
+                            "Badput breakdown of " + jobs[j].name,
+                            prefix + "badput.png",
+                            paintBadputChart(reliability[j].goodput.badput),
+                            640,
+                            {}});
+        pictures.push_back({j,
+                            "goodput-over-time",
+                            "Goodput over time of " + jobs[j].name,
                             prefix + "goodput-over-time.png",
-                            paintGoodputOverTime(mc[j], reliability[j].goodput.expected), 640});
+                            paintGoodputOverTime(mc[j], reliability[j].goodput.expected),
+                            640,
+                            {}});
     }
     screenshotsSkipped = !request.screenshots || !SceneSnapshotter::canRender();
     if (screenshotsSkipped)
         return pictures;
     SceneSnapshotter snapshotter(&document, request.screenshotSize);
+    snapshotter.setLegendShown(false); // printed under each view at text size instead
     for (std::size_t j = 0; j < jobs.size(); ++j)
         for (const char* view : {"physical", "logical"}) {
+            // A job's physical view shows that job among faded others; its logical view is
+            // that job's torus alone.
+            const bool physical = view == std::string("physical");
+            snapshotter.setHighlightedJob(physical ? static_cast<int>(j) : -1);
             if (progress)
                 progress(QStringLiteral("Rendering the %1 view of %2")
                              .arg(view, QString::fromStdString(jobs[j].name)),
@@ -84,12 +98,21 @@ drawPictures(ProjectDocument& document, const ReportRequest& request,
                 screenshotsSkipped = true;
                 continue;
             }
-            pictures.push_back(
-                {j, view,
-                 std::string(view == std::string("physical") ? "Physical view: the racks of "
-                                                             : "Logical view: the torus of ") +
-                     jobs[j].name,
-                 QStringLiteral("job%1-%2.png").arg(j + 1).arg(view), image, 640});
+            Picture picture{j,
+                            view,
+                            std::string(physical ? "Physical view: the racks of "
+                                                 : "Logical view: the torus of ") +
+                                jobs[j].name + (physical ? " (the other jobs faded)" : ""),
+                            QStringLiteral("job%1-%2.png").arg(j + 1).arg(view),
+                            image,
+                            640,
+                            {}};
+            for (const QVariant& entry : snapshotter.legend()) {
+                const QVariantMap m = entry.toMap();
+                picture.legend.emplace_back(m.value("label").toString().toStdString(),
+                                            m.value("color").value<QColor>().name().toStdString());
+            }
+            pictures.push_back(std::move(picture));
         }
     return pictures;
 }
@@ -190,7 +213,8 @@ ReportOutcome writeReport(ProjectDocument& document, const ReportRequest& reques
             else if (format == Format::Html)
                 source = QStringLiteral("data:image/png;base64,") +
                          QString::fromLatin1(pngBytes(p.image).toBase64());
-            inputs.figures.push_back({p.job, p.kind, p.caption, source.toStdString(), p.widthPx});
+            inputs.figures.push_back(
+                {p.job, p.kind, p.caption, source.toStdString(), p.widthPx, p.legend});
         }
         const std::string text = model::output::buildReport(
             inputs, format == Format::Markdown ? model::output::ReportFormat::Markdown

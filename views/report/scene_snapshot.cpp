@@ -19,6 +19,11 @@ SceneSnapshotter::SceneSnapshotter(ProjectDocument* document, QSize size) {
     view_.resize(size);
 }
 
+void SceneSnapshotter::setLegendShown(bool shown) {
+    if (QQuickItem* root = view_.rootObject())
+        root->setProperty("legendShown", shown);
+}
+
 bool SceneSnapshotter::canRender() {
     const QString platform = QGuiApplication::platformName();
     return platform != QLatin1String("offscreen") && platform != QLatin1String("minimal");
