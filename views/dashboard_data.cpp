@@ -139,6 +139,9 @@ QVariantMap dashboardOf(const model::Project& project, const model::ProjectAnaly
     d["goodput"] = w.goodputWindow;
     d["goodputWindowH"] = w.windowH;
     d["timeToTrainDays"] = w.goodputExpected > 0 ? e.timeToTrainDays / w.goodputExpected : -1.0;
+    d["costUsd"] = w.goodputExpected > 0 && e.costUsd > 0 ? e.costUsd / w.goodputExpected : -1.0;
+    d["energyMwh"] =
+        w.goodputExpected > 0 && e.energyKwh > 0 ? e.energyKwh / w.goodputExpected / 1000 : -1.0;
     d["interruptionsPerDay"] = g.interruptionsPerDay;
     d["checkpointIntervalMin"] = g.checkpointIntervalMin;
     d["state"] = QString::fromUtf8(model::reliability::jobStateName(w.state));

@@ -28,6 +28,9 @@ class ProjectDocument : public QObject {
     Q_PROPERTY(QString clusterName READ clusterName NOTIFY projectChanged)
     Q_PROPERTY(QString chipName READ chipName NOTIFY projectChanged)
     Q_PROPERTY(QVariantMap counts READ counts NOTIFY projectChanged)
+    // The chip's price per chip-hour and power, with where each figure comes from:
+    // {chip, priceUsdPerHour, powerW, priceSource, powerSource} (0: unknown).
+    Q_PROPERTY(QVariantMap chipEconomics READ chipEconomics NOTIFY analysisChanged)
     Q_PROPERTY(bool modified READ modified NOTIFY modifiedChanged)
     Q_PROPERTY(bool canUndo READ canUndo NOTIFY undoStateChanged)
     Q_PROPERTY(bool canRedo READ canRedo NOTIFY undoStateChanged)
@@ -57,6 +60,7 @@ class ProjectDocument : public QObject {
     QString clusterName() const;
     QString chipName() const;
     QVariantMap counts() const { return counts_; }
+    QVariantMap chipEconomics() const;
     bool modified() const { return project_ != savedProject_; }
     bool canUndo() const { return undo_.canUndo(); }
     bool canRedo() const { return undo_.canRedo(); }
@@ -123,6 +127,10 @@ class ProjectDocument : public QObject {
     Q_INVOKABLE bool addCustomJob(const QVariantMap& dims, const QString& shapeOrNodes,
                                   const QVariantMap& settings = {});
     Q_INVOKABLE bool removeJob(int job);
+    // Sets the chip's price per chip-hour (USD) and power (W), written into the project's
+    // cluster as chip overrides, so that cost and energy appear; 0 leaves a figure unknown.
+    // One undo step; refused (errorText) for negative or absurd values.
+    Q_INVOKABLE bool setChipEconomics(double priceUsdPerHour, double powerW);
     // The physical axes ("x", "y", "z", "nvlink", "dcn", "wan") a mesh axis is laid on; an empty
     // list lays it automatically again.
     Q_INVOKABLE bool setMeshMapping(int job, const QString& axis, const QStringList& physical);

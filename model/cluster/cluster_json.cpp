@@ -254,4 +254,19 @@ ClusterSpec readClusterSource(const Json& source, const std::string& pointer,
     }
 }
 
+Json patchClusterChip(const Json& source, const Json& chipPatch) {
+    Json out = source;
+    const bool preset = out.is_object() && out.contains("preset");
+    Json& chip = preset ? out["overrides"]["chip"] : out["chip"];
+    if (chip.is_string()) {
+        // A swapped (overrides) or named (whole cluster) chip: patch the built-in it names.
+        if (const Json* builtin = builtinChipJson(chip.get<std::string>()))
+            chip = *builtin;
+    }
+    if (!chip.is_object())
+        chip = Json::object(); // a preset's own chip: overrides.chip patches it when loaded
+    chip.merge_patch(chipPatch);
+    return out;
+}
+
 } // namespace podplanner::model

@@ -14,4 +14,9 @@ ClusterSpec readClusterSource(const Json& source, const std::string& pointer,
 // The cluster object after the preset is expanded and the overrides applied.
 Json expandClusterSource(const Json& source, const std::string& pointer);
 
+// `source` with `chipPatch` (a JSON merge patch of chip keys) applied to its chip, the way a
+// person would write it: under overrides.chip for a preset reference, in the chip object of a
+// whole cluster. A chip named by id there is expanded first, so the patch changes only its keys.
+Json patchClusterChip(const Json& source, const Json& chipPatch);
+
 } // namespace podplanner::model

@@ -99,6 +99,7 @@ ApplicationWindow {
     }
     Action { id: repairAction; text: qsTr("Repair &everything"); enabled: document.failures.length > 0; onTriggered: document.repairAll() }
     Action { id: addJobAction; text: qsTr("&Add job…"); shortcut: "Ctrl+J"; enabled: document.loaded; onTriggered: addJobDialog.open() }
+    Action { id: chipEconomicsAction; text: qsTr("Chip &price and power…"); enabled: document.loaded; onTriggered: chipEconomicsDialog.open() }
     Action { id: renameJobAction; text: qsTr("Re&name job…"); shortcut: "F2"; enabled: document.loaded; onTriggered: renameJobDialog.open() }
     Action { id: duplicateJobAction; text: qsTr("&Duplicate job"); shortcut: "Ctrl+D"; enabled: document.loaded; onTriggered: document.duplicateJob(document.selectedJob) }
     Action { id: removeJobAction; text: qsTr("&Remove job"); enabled: document.loaded; onTriggered: document.removeJob(document.selectedJob) }
@@ -137,7 +138,7 @@ ApplicationWindow {
         exportCsvDashboard: csvDashboardAction, exportCsvPlan: csvPlanAction,
         exportCsvMonteCarlo: csvMonteCarloAction, quit: quitAction, undo: undoAction,
         redo: redoAction, repairAll: repairAction, addJob: addJobAction,
-        renameJob: renameJobAction, duplicateJob: duplicateJobAction,
+        renameJob: renameJobAction, duplicateJob: duplicateJobAction, chipEconomics: chipEconomicsAction,
         removeJob: removeJobAction, autoPlan: autoPlanAction, size: sizeAction,
         placeOnSelection: placeOnSelectionAction, sparesOnSelection: sparesOnSelectionAction,
         maintenance: maintenanceAction, physical: physicalAction, logical: logicalAction,
@@ -251,6 +252,7 @@ ApplicationWindow {
     NewProjectDialog { id: newDialog; document: window.document; anchors.centerIn: parent }
     AddJobDialog { id: addJobDialog; document: window.document; anchors.centerIn: parent }
     RenameJobDialog { id: renameJobDialog; document: window.document; anchors.centerIn: parent }
+    ChipEconomicsDialog { id: chipEconomicsDialog; document: window.document; anchors.centerIn: parent }
     AutoPlanDialog { id: autoPlan; document: window.document; anchors.centerIn: parent }
     SizeDialog { id: sizeDialog; document: window.document; anchors.centerIn: parent }
 

@@ -54,6 +54,8 @@ MenuBar {
         AppMenuItem { action: bar.actions.redo }
         MenuSeparator {}
         AppMenuItem { action: bar.actions.repairAll }
+        MenuSeparator {}
+        AppMenuItem { action: bar.actions.chipEconomics }
     }
     AppMenu {
         title: qsTr("&Job")

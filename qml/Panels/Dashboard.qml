@@ -123,8 +123,9 @@ Rectangle {
                     Layout.fillWidth: true
                     caption: qsTr("Time to train")
                     value: root.d.valid ? (root.d.timeToTrainDays < 0 ? qsTr("stalled") : root.d.timeToTrainDays.toFixed(1) + qsTr(" days")) : ""
-                    detail: root.d.valid ? qsTr("%1 days without failures").arg(root.d.idealDays.toFixed(1)) : ""
-                    help: qsTr("The job's total tokens at this throughput, divided by the goodput")
+                    detail: root.d.valid ? qsTr("%1 days without failures").arg(root.d.idealDays.toFixed(1))
+                                           + (root.d.costUsd > 0 ? qsTr(" · $%1M").arg((root.d.costUsd / 1e6).toFixed(2)) : "") : ""
+                    help: qsTr("The job's total tokens at this throughput, divided by the goodput; with the chip's price (Edit › Chip price and power), what the run costs")
                 }
             }
             Label {

@@ -288,6 +288,35 @@ class TestDialogs : public QObject {
         QVERIFY(ui.waitForEngine());
     }
 
+    // Edit › Chip price and power: the v4 has no public price; one typed into the dialog gives
+    // the job a cost, and the dialog says where the figure now comes from.
+    void chipPriceAndPowerFromTheEditMenu() {
+        QVERIFY(driver.clickMenus({"&Edit", "Chip &price and power…"}));
+        QObject* dialog = driver.waitOpened("chipEconomicsDialog", "dialog-chip-economics");
+        QVERIFY(dialog);
+        ui.typeText("2.5"); // the price field has focus, its text selected
+        driver.click(driver.visibleNamed("chipPowerField"));
+        QTest::keyClick(ui.window, Qt::Key_A, Qt::ControlModifier);
+        ui.typeText("350");
+        ui.grab("dialog-chip-economics-filled");
+        QVERIFY(driver.clickButton("OK"));
+        QVERIFY(driver.waitClosed(dialog));
+        QTRY_COMPARE(ui.document.chipEconomics().value("priceUsdPerHour").toDouble(), 2.5);
+        QCOMPARE(ui.document.chipEconomics().value("powerW").toDouble(), 350.0);
+        QVERIFY(ui.waitForEngine());
+        QVERIFY(ui.document.jobs()
+                    ->index(0)
+                    .data(podplanner::views::JobListModel::CostRole)
+                    .toDouble() > 0);
+        QVERIFY(driver.clickMenus({"&Edit", "Chip &price and power…"}));
+        QVERIFY(driver.waitOpened("chipEconomicsDialog"));
+        QVERIFY(driver.textShown("Now: set in this project"));
+        QVERIFY(driver.clickButton("Cancel"));
+        QVERIFY(driver.waitClosed(dialog));
+        ui.document.undo();
+        QVERIFY(ui.waitForEngine());
+    }
+
     void aboutSaysWhereTheFiguresComeFrom() {
         QVERIFY(driver.clickMenus({"&Help", "&About PodPlanner"}));
         QObject* dialog = driver.waitOpened("aboutDialog");

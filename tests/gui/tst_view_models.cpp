@@ -503,6 +503,44 @@ class ViewModelsTest : public QObject {
         QVERIFY(doc.modified());
     }
 
+    // Ironwood has no public price: setting one (and a power) gives every job a cost and the
+    // dashboard's energy, says where the figure came from, is one undo step, survives a save,
+    // and an absurd value is refused with the range.
+    void chipPriceAndPowerGiveCostAndEnergy() {
+        QTemporaryDir dir;
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        QVERIFY(waitForEngine(doc));
+        const auto cost = [&doc](int job) {
+            return doc.jobs()->index(job).data(JobListModel::CostRole).toDouble();
+        };
+        QCOMPARE(cost(0), -1.0);
+        QCOMPARE(doc.chipEconomics().value("priceUsdPerHour").toDouble(), 0.0);
+        QVERIFY(doc.setChipEconomics(3.5, 1200));
+        QVERIFY(waitForEngine(doc));
+        QVERIFY(cost(0) > 0);
+        // chips x price x time to train: 2,048 chips at $3.50 an hour.
+        const double days = doc.jobs()->index(0).data(JobListModel::TimeToTrainRole).toDouble();
+        QVERIFY2(std::abs(cost(0) - 2048 * 3.5 * 24 * days) < 1e-6 * cost(0),
+                 qPrintable(QString::number(cost(0))));
+        QVERIFY(doc.dashboard().value("energyMwh").toDouble() > 0);
+        QCOMPARE(doc.chipEconomics().value("priceSource").toString(),
+                 QString("set in this project"));
+        QCOMPARE(doc.undoText(),
+                 QString("Set Google TPU Ironwood (TPU7x) to $3.50 per chip-hour and 1200 W"));
+        const QString path = dir.filePath("priced.podplanner");
+        QVERIFY(doc.saveAs(path));
+        ProjectDocument reopened;
+        QVERIFY(reopened.load(path));
+        QCOMPARE(reopened.chipEconomics().value("priceUsdPerHour").toDouble(), 3.5);
+        QCOMPARE(reopened.chipEconomics().value("powerW").toDouble(), 1200.0);
+        doc.undo();
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(cost(0), -1.0);
+        QVERIFY(!doc.setChipEconomics(-1, 0));
+        QVERIFY2(doc.errorText().contains("from $0"), qPrintable(doc.errorText()));
+    }
+
     void aFailedSaveKeepsTheEditsAndSaysWhy() {
         ProjectDocument doc;
         QVERIFY(doc.load(kIronwood));

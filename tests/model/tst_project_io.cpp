@@ -1,5 +1,6 @@
 // Project files: golden round trips of the bundled examples and a corpus of bad files, each
 // with the exact error it must give (tests/data/bad/NAME.json -> NAME.expected).
+#include "cluster/cluster_json.h"
 #include "core/input_error.h"
 #include "project/placement.h"
 #include "project/project_io.h"
@@ -177,6 +178,26 @@ class ProjectIoTest : public QObject {
         QVERIFY_THROWS_EXCEPTION(
             std::runtime_error,
             saveProjectFile(p, tmp.filePath("no/such/dir/p.podplanner").toStdString()));
+    }
+
+    // A chip patch lands where a person would write it: under overrides.chip of a preset
+    // reference, in the chip of a whole cluster; a chip named by id is expanded first, so only
+    // the patched keys change.
+    void chipPatchGoesWhereAPersonWouldWriteIt() {
+        const Json patch = {{"price_usd_per_hour", 2.5}};
+        const Json preset = patchClusterChip(Json{{"preset", "tpu-v4-pod"}}, patch);
+        QCOMPARE(preset["overrides"]["chip"]["price_usd_per_hour"].get<double>(), 2.5);
+        QCOMPARE(preset["overrides"]["chip"].size(), std::size_t{1});
+        const ClusterSpec v4 = readClusterSource(preset, "/cluster", {});
+        QCOMPARE(v4.chip.priceUsdPerHour, 2.5);
+        QCOMPARE(v4.chip.id, std::string("tpu-v4"));
+
+        Json whole = expandClusterSource(Json{{"preset", "tpu-v4-pod"}}, "/cluster");
+        whole["chip"] = "tpu-v5p"; // named by id
+        const ClusterSpec v5p = readClusterSource(patchClusterChip(whole, patch), "/cluster", {});
+        QCOMPARE(v5p.chip.id, std::string("tpu-v5p"));
+        QCOMPARE(v5p.chip.priceUsdPerHour, 2.5);
+        QCOMPARE(v5p.chip.hbmGib, readClusterSource(whole, "/cluster", {}).chip.hbmGib);
     }
 };
 

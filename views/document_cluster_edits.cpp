@@ -1,0 +1,81 @@
+// ProjectDocument edits of the cluster itself: the chip's price and power, which planners set
+// by hand (few chips have one public price), written as chip overrides of the project's cluster.
+#include "project_document.h"
+
+#include "cluster/cluster_json.h"
+
+#include <cmath>
+
+namespace podplanner::views {
+
+namespace {
+
+// Beyond any real chip-hour or chip: a typing slip, not a figure.
+constexpr double kMaxPriceUsdPerHour = 1000;
+constexpr double kMaxPowerW = 100'000;
+
+} // namespace
+
+QVariantMap ProjectDocument::chipEconomics() const {
+    if (!project_)
+        return {};
+    const model::ChipType& chip = project_->cluster.chip;
+    const auto source = [&chip](const char* key) {
+        const auto it = chip.source.find(key);
+        return it == chip.source.end() ? QString() : QString::fromStdString(it->second);
+    };
+    return {{"chip", QString::fromStdString(chip.name)},
+            {"priceUsdPerHour", chip.priceUsdPerHour},
+            {"powerW", chip.powerW},
+            {"priceSource", source("price_usd_per_hour")},
+            {"powerSource", source("power_w")}};
+}
+
+bool ProjectDocument::setChipEconomics(double priceUsdPerHour, double powerW) {
+    if (!project_)
+        return false;
+    if (!std::isfinite(priceUsdPerHour) || priceUsdPerHour < 0 ||
+        priceUsdPerHour > kMaxPriceUsdPerHour) {
+        setError(tr("A price per chip-hour from $0 (unknown) to $%1, not %2")
+                     .arg(kMaxPriceUsdPerHour)
+                     .arg(priceUsdPerHour));
+        return false;
+    }
+    if (!std::isfinite(powerW) || powerW < 0 || powerW > kMaxPowerW) {
+        setError(
+            tr("A power per chip from 0 W (unknown) to %1 W, not %2").arg(kMaxPowerW).arg(powerW));
+        return false;
+    }
+    const model::ChipType& chip = project_->cluster.chip;
+    if (priceUsdPerHour == chip.priceUsdPerHour && powerW == chip.powerW)
+        return true;
+    auto after = std::make_shared<model::Project>(*project_);
+    model::Json patch = {{"price_usd_per_hour", priceUsdPerHour}, {"power_w", powerW}};
+    const char* mine = "set in this project";
+    patch["source"] = {
+        {"price_usd_per_hour",
+         priceUsdPerHour == chip.priceUsdPerHour ? model::Json(nullptr) : model::Json(mine)},
+        {"power_w", powerW == chip.powerW ? model::Json(nullptr) : model::Json(mine)}};
+    // null in a merge patch deletes: keep the figures' sources that did not change.
+    for (const char* key : {"price_usd_per_hour", "power_w"})
+        if (patch["source"][key].is_null())
+            patch["source"].erase(key);
+    try {
+        const model::Json source =
+            model::patchClusterChip(model::Json::parse(after->clusterSource), patch);
+        after->cluster = model::readClusterSource(source, "/cluster", {});
+        after->clusterSource = source.dump();
+    } catch (const std::exception& e) {
+        setError(tr("The chip's price and power were refused: %1").arg(e.what()));
+        return false;
+    }
+    clearError();
+    pushProject(tr("Set %1 to $%2 per chip-hour and %3 W")
+                    .arg(QString::fromStdString(chip.name))
+                    .arg(priceUsdPerHour, 0, 'f', 2)
+                    .arg(powerW, 0, 'f', 0),
+                std::move(after));
+    return true;
+}
+
+} // namespace podplanner::views
