@@ -1,5 +1,7 @@
 #include "dashboard_data.h"
 
+#include "sizing/occupancy.h"
+
 #include "badput_text.h"
 #include "component_kinds.h"
 
@@ -7,6 +9,7 @@
 #include "perf/collective_cost.h"
 #include "perf/fabric.h"
 #include "perf/mesh_mapping.h"
+#include "sizing/occupancy.h"
 #include "topology/slice_shape.h"
 
 namespace podplanner::views {
@@ -41,6 +44,27 @@ QVariantMap summarizeCounts(const model::Topology& t, const model::ClusterSpec& 
     counts["opticalLinks"] = static_cast<qint64>(t.linkCount(model::LinkKind::IciOptical));
     counts["electricalLinks"] = static_cast<qint64>(t.linkCount(model::LinkKind::IciElectrical));
     return counts;
+}
+
+QVariantList occupancyList(const model::Project& project, const model::ProjectAnalysis& a) {
+    QVariantList out;
+    for (const auto& o : model::sizing::podOccupancy(project, a.placements, a.topology.get())) {
+        QVariantList rows;
+        for (const auto& [row, free] : o.freeByPowerRow)
+            rows << QVariantMap{{"row", row}, {"free", free}};
+        out << QVariantMap{{"pod", o.pod},
+                           {"unit", QString::fromStdString(o.unit)},
+                           {"total", o.total},
+                           {"used", o.used},
+                           {"spares", o.spares},
+                           {"failed", o.failed},
+                           {"free", o.free},
+                           {"largestSlice", QString::fromStdString(o.largestSlice)},
+                           {"largestSliceUnits", o.largestSliceUnits},
+                           {"largestInOneRow", o.largestInOneRow},
+                           {"powerRows", rows}};
+    }
+    return out;
 }
 
 QList<JobRow> jobRows(const model::Project& project, const model::ProjectAnalysis& a) {

@@ -31,6 +31,8 @@ QVariantMap dashboardOf(const model::Project& project, const model::ProjectAnaly
 // The selected job's editable values (parallelism, placement, reliability) for the inspector.
 QVariantMap jobSettingsOf(const model::Project& project, const model::ProjectAnalysis* analysis,
                           int job);
+// How full each pod is (model::sizing::podOccupancy) as maps for QML.
+QVariantList occupancyList(const model::Project& project, const model::ProjectAnalysis& analysis);
 QVariantList failureList(const model::Project& project, const model::ProjectAnalysis* analysis,
                          const std::vector<model::Component>& failures);
 

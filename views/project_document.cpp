@@ -79,6 +79,10 @@ QVariantMap ProjectDocument::dashboard() const {
     return project_ && analysis_ ? dashboardOf(*project_, *analysis_, selectedJob_) : QVariantMap{};
 }
 
+QVariantList ProjectDocument::occupancy() const {
+    return project_ && analysis_ ? occupancyList(*project_, *analysis_) : QVariantList{};
+}
+
 QVariantList ProjectDocument::failures() const {
     return project_ ? failureList(*project_, analysis_.get(), failures_) : QVariantList{};
 }

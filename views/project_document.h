@@ -43,6 +43,9 @@ class ProjectDocument : public QObject {
     Q_PROPERTY(QVariantMap jobSettings READ jobSettings NOTIFY jobSettingsChanged)
     Q_PROPERTY(QVariantMap dashboard READ dashboard NOTIFY analysisChanged)
     Q_PROPERTY(QVariantList failures READ failures NOTIFY failuresChanged)
+    // Per pod: {pod, unit, total, used, spares, failed, free, largestSlice, largestSliceUnits,
+    // largestInOneRow, powerRows (free units by power row: [{row, free}])}.
+    Q_PROPERTY(QVariantList occupancy READ occupancy NOTIFY analysisChanged)
     Q_PROPERTY(bool engineBusy READ engineBusy NOTIFY engineBusyChanged)
     Q_PROPERTY(QString engineError READ engineError NOTIFY analysisChanged)
     Q_PROPERTY(QString errorText READ errorText NOTIFY errorTextChanged)
@@ -75,6 +78,7 @@ class ProjectDocument : public QObject {
     QVariantMap jobSettings() const;
     QVariantMap dashboard() const;
     QVariantList failures() const;
+    QVariantList occupancy() const;
     bool engineBusy() const { return worker_.busy(); }
     QString engineError() const;
     QString errorText() const { return errorText_; }

@@ -343,6 +343,10 @@ ApplicationWindow {
                         sceneMenu.hit = hit
                         sceneMenu.popup()
                     }
+                    OccupancyBadge {
+                        document: window.document
+                        anchors { left: parent.left; bottom: parent.bottom; margins: 8 }
+                    }
                 }
                 Inspector {
                     id: inspector

@@ -3,7 +3,7 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import PodPlanner.Views
 
-// Name, cluster and counts of the open project.
+// Name, cluster and counts of the open project, and how full each pod is.
 Pane {
     id: panel
     required property ProjectDocument document
@@ -51,6 +51,59 @@ Pane {
                         font.pixelSize: 18
                     }
                     Label { text: modelData.label; color: "#666"; font.pixelSize: 11 }
+                }
+            }
+        }
+        Label { text: qsTr("Occupancy"); font.bold: true; topPadding: 6 }
+        ListView {
+            objectName: "occupancyList"
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.minimumHeight: 40
+            clip: true
+            spacing: 4
+            model: panel.document.occupancy
+            ScrollBar.vertical: ScrollBar {}
+            delegate: Column {
+                id: pod
+                required property var modelData
+                required property int index
+                width: ListView.view.width - 12
+                spacing: 2
+                // used | spares | failed | free, to scale
+                Row {
+                    width: Math.min(pod.width, 480)
+                    height: 10
+                    Repeater {
+                        model: [[pod.modelData.used, "#1a73e8"], [pod.modelData.spares, "#8ab4f8"],
+                                [pod.modelData.failed, "#d93025"], [pod.modelData.free, "#ced4da"]]
+                        Rectangle {
+                            required property var modelData
+                            width: parent.width * modelData[0] / Math.max(1, pod.modelData.total)
+                            height: parent.height
+                            color: modelData[1]
+                        }
+                    }
+                }
+                Label {
+                    objectName: "occupancy" + pod.index
+                    width: pod.width
+                    wrapMode: Text.Wrap
+                    font.pixelSize: 12
+                    text: qsTr("Pod %1: %2 of %3 %4 held by jobs, %5 hot spares, %6 failed, %7 free; largest slice that still fits: %8")
+                          .arg(pod.modelData.pod).arg(pod.modelData.used).arg(pod.modelData.total)
+                          .arg(pod.modelData.unit).arg(pod.modelData.spares).arg(pod.modelData.failed)
+                          .arg(pod.modelData.free).arg(pod.modelData.largestSlice)
+                }
+                Label {
+                    visible: pod.modelData.powerRows.length > 0
+                    width: pod.width
+                    wrapMode: Text.Wrap
+                    font.pixelSize: 11
+                    color: "#5f6368"
+                    text: qsTr("Free cubes by power row: %1. A slice over several rows stops when any of them loses power; %2 free cubes share the fullest row.")
+                          .arg(pod.modelData.powerRows.map(r => qsTr("row %1: %2").arg(r.row).arg(r.free)).join(", "))
+                          .arg(pod.modelData.largestInOneRow)
                 }
             }
         }

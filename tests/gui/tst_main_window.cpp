@@ -98,6 +98,21 @@ class MainWindowTest : public QObject {
         w_.showTab("dashboardTab");
     }
 
+    // How full the pod is: over the scene, what is free and the largest slice that fits; in the
+    // Cluster tab, each pod with its cubes held, spare, failed and free, by power row.
+    void occupancyNextToTheScene() {
+        const QString badge = w_.find("occupancyText")->property("text").toString();
+        QVERIFY2(badge.startsWith("Free: ") && badge.contains(" of 144 cubes") &&
+                     badge.contains("largest slice that fits: "),
+                 qPrintable(badge));
+        w_.showTab("clusterTab");
+        QTRY_VERIFY(w_.findIn(w_.window->contentItem(), "occupancy0", true));
+        const QString pod = w_.find("occupancy0")->property("text").toString();
+        QVERIFY2(pod.startsWith("Pod 0: 50 of 144 cubes held by jobs"), qPrintable(pod));
+        w_.grab("main-window-occupancy");
+        w_.showTab("dashboardTab");
+    }
+
     void badFileShowsErrorAndKeepsTheProject() {
         QVERIFY(!w_.document.load(PODPLANNER_SOURCE_DIR "/tests/data/bad/unknown-key.json"));
         const QImage image = w_.grab("main-window-error");

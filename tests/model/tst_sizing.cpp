@@ -2,9 +2,11 @@
 // torus on an all-to-all-heavy MoE, a batch that does not split over every chip) and
 // properties (a Pareto front without dominated points, a longer deadline never costs more,
 // more candidate hardware never gives a worse best).
+#include "analysis/project_analysis.h"
 #include "core/input_error.h"
 #include "perf/evaluate.h"
 #include "project/placement.h"
+#include "sizing/occupancy.h"
 #include "sizing/packing.h"
 #include "sizing/shape_study.h"
 #include "sizing/size_apply.h"
@@ -227,6 +229,36 @@ class TestSizing : public QObject {
         const auto e = perf::evaluateProject(project).jobs[0];
         QCOMPARE(e.chips, p.option.chips);
         QVERIFY(std::abs(e.step.stepS - p.step.stepS) <= 0.02 * p.step.stepS);
+    }
+
+    // The Ironwood example: 32 + 16 + 2 cubes held by its jobs of 2,048, 1,024 and 128 chips;
+    // a failed chip in a free cube makes that cube failed, not free; the free cubes by power
+    // row add up, and the largest slice that fits is the largest compact one.
+    void occupancyCountsHeldSpareFailedAndFree() {
+        const Project p =
+            loadProjectFile(PODPLANNER_SOURCE_DIR "/resources/examples/ironwood-shared.podplanner");
+        const ProjectAnalysis healthy = analyzeProject(p, {});
+        const auto o = podOccupancy(p, healthy.placements, healthy.topology.get());
+        QCOMPARE(o.size(), std::size_t{1});
+        QCOMPARE(o[0].unit, std::string("cubes"));
+        QCOMPARE(o[0].total, 144);
+        QCOMPARE(o[0].used, 32 + 16 + 2);
+        QCOMPARE(o[0].failed, 0);
+        QCOMPARE(o[0].used + o[0].spares + o[0].free, 144);
+        int byRow = 0;
+        for (const auto& [row, n] : o[0].freeByPowerRow)
+            byRow += n;
+        QCOMPARE(byRow, o[0].free);
+        // 94 free cubes would be 4x8x188 chips; the largest compact slice is 90 cubes.
+        QCOMPARE(o[0].free, 94);
+        QCOMPARE(o[0].largestSliceUnits, 90);
+        QCOMPARE(o[0].largestSlice, std::string("12x20x24"));
+        // Fail one chip of the highest cube (free: the jobs take the lowest).
+        const ProjectAnalysis failed = analyzeProject(
+            p, {{ComponentKind::Chip, healthy.topology->chipInCube(0, 143, 1, 2, 3)}});
+        const auto f = podOccupancy(p, failed.placements, failed.topology.get());
+        QCOMPARE(f[0].failed, 1);
+        QCOMPARE(f[0].free, o[0].free - 1);
     }
 
     void packingThreeJobsLeavesNoOverlapAndTheRightFreeCubes() {
