@@ -126,7 +126,8 @@ ApplicationWindow {
     Action { id: csvDashboardAction; text: qsTr("&Dashboard…"); enabled: document.loaded; onTriggered: exports.exportCsv("dashboard") }
     Action { id: csvPlanAction; text: qsTr("&Plan results…"); enabled: document.loaded; onTriggered: exports.exportCsv("plan") }
     Action { id: csvMonteCarloAction; text: qsTr("&Monte Carlo percentiles…"); enabled: document.loaded; onTriggered: exports.exportCsv("montecarlo") }
-    Action { id: shortcutsAction; text: qsTr("&Keyboard shortcuts"); shortcut: "F1"; onTriggered: shortcutsDialog.open() }
+    Action { id: userGuideAction; text: qsTr("&User guide"); shortcut: "F1"; onTriggered: userGuideDialog.open() }
+    Action { id: shortcutsAction; text: qsTr("&Keyboard shortcuts"); shortcut: "Ctrl+F1"; onTriggered: shortcutsDialog.open() }
     Action { id: aboutAction; text: qsTr("&About PodPlanner"); onTriggered: aboutDialog.open() }
     Action { id: physicalAction; text: qsTr("&Physical"); shortcut: "Ctrl+1"; onTriggered: sceneController.view = "physical" }
     Action { id: logicalAction; text: qsTr("&Logical (torus)"); shortcut: "Ctrl+2"; onTriggered: sceneController.view = "logical" }
@@ -143,7 +144,7 @@ ApplicationWindow {
         placeOnSelection: placeOnSelectionAction, sparesOnSelection: sparesOnSelectionAction,
         maintenance: maintenanceAction, physical: physicalAction, logical: logicalAction,
         fitAll: fitAllAction, fitSelection: fitAction, clearSelection: clearSelectionAction,
-        shortcuts: shortcutsAction, about: aboutAction
+        userGuide: userGuideAction, shortcuts: shortcutsAction, about: aboutAction
     })
 
     menuBar: MainMenuBar {
@@ -221,6 +222,7 @@ ApplicationWindow {
     }
     AboutDialog { id: aboutDialog; anchors.centerIn: parent }
     ShortcutsDialog { id: shortcutsDialog; actions: window.actions; anchors.centerIn: parent }
+    UserGuideDialog { id: userGuideDialog; anchors.centerIn: parent }
     LaunchConfigDialogs {
         id: launchConfigs
         document: window.document

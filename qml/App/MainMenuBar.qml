@@ -113,6 +113,7 @@ MenuBar {
     }
     AppMenu {
         title: qsTr("&Help")
+        AppMenuItem { action: bar.actions.userGuide }
         AppMenuItem { action: bar.actions.shortcuts }
         AppMenuItem { action: bar.actions.about }
     }

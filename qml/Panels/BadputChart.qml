@@ -11,14 +11,26 @@ ColumnLayout {
     readonly property var parts: dashboard && dashboard.valid ? dashboard.badput : []
     readonly property real largest: Math.max(0.001, ...parts.map(p => p.value))
     spacing: 2
+    signal whatIsThis(Item near)
 
     Label {
+        id: title
         Layout.fillWidth: true
         horizontalAlignment: Text.AlignHCenter
         font.pixelSize: 12
         text: chart.dashboard && chart.dashboard.valid
               ? qsTr("Badput %1% of wall time").arg(((1 - chart.dashboard.goodputHealthy) * 100).toFixed(1))
               : qsTr("Badput")
+        Text {
+            objectName: "badputWhatIsThis"
+            anchors { left: parent.horizontalCenter; leftMargin: title.contentWidth / 2 + 6; verticalCenter: parent.verticalCenter }
+            text: "?"
+            font.pixelSize: 11
+            font.bold: true
+            color: "#5f6368"
+            TapHandler { onTapped: chart.whatIsThis(title) }
+            HoverHandler { cursorShape: Qt.PointingHandCursor }
+        }
     }
     Repeater {
         model: chart.parts

@@ -26,6 +26,7 @@ Rectangle {
     }
 
     SimulationTask { id: simulation }
+    WhatIsThis { id: whatIsThis }
     // The Monte Carlo follows the engine: a short pause after the last edit, then a fresh run.
     Timer {
         id: rerun
@@ -72,6 +73,8 @@ Rectangle {
                 Layout.fillWidth: true
                 MetricCard {
                     objectName: "stepTime"
+                    topic: "stepTime"
+                    onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     Layout.fillWidth: true
                     caption: qsTr("Step time")
                     value: !root.d.valid ? "" : root.stalled ? qsTr("stalled") : root.time(root.d.stepS)
@@ -83,6 +86,8 @@ Rectangle {
                 }
                 MetricCard {
                     objectName: "mfu"
+                    topic: "mfu"
+                    onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     Layout.fillWidth: true
                     caption: qsTr("MFU")
                     value: !root.d.valid ? "" : root.pct(root.stalled ? 0 : root.d.mfu)
@@ -95,6 +100,8 @@ Rectangle {
                     Layout.fillWidth: true
                     caption: qsTr("Tokens / s")
                     objectName: "tokensPerS"
+                    topic: "tokens"
+                    onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     value: !root.d.valid ? "" : root.count(root.stalled ? 0 : root.d.tokensPerS)
                     detail: !root.d.valid ? "" : root.stalled ? qsTr("stalled; %1 when running").arg(root.count(root.d.tokensPerS))
                                                               : qsTr("whole job")
@@ -104,6 +111,8 @@ Rectangle {
                 MetricCard {
                     Layout.fillWidth: true
                     caption: qsTr("HBM per chip")
+                    topic: "hbm"
+                    onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     value: root.d.valid ? root.d.hbmUsedGib.toFixed(1) + " GiB" : ""
                     detail: root.d.valid ? qsTr("of %1 GiB").arg(root.d.hbmCapacityGib.toFixed(0)) : ""
                     accent: root.d.fits ? "#1e8e3e" : "#d93025"
@@ -111,6 +120,8 @@ Rectangle {
                 }
                 MetricCard {
                     objectName: "goodput"
+                    topic: "goodput"
+                    onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     Layout.fillWidth: true
                     caption: root.d.valid && root.d.goodputWindowH > 0 ? qsTr("Goodput, next %1 h").arg(root.d.goodputWindowH.toFixed(0)) : qsTr("Goodput")
                     value: root.d.valid ? root.pct(root.d.goodput) : ""
@@ -122,6 +133,8 @@ Rectangle {
                 MetricCard {
                     Layout.fillWidth: true
                     caption: qsTr("Time to train")
+                    topic: "timeToTrain"
+                    onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     value: root.d.valid ? (root.d.timeToTrainDays < 0 ? qsTr("stalled") : root.d.timeToTrainDays.toFixed(1) + qsTr(" days")) : ""
                     detail: root.d.valid ? qsTr("%1 days without failures").arg(root.d.idealDays.toFixed(1))
                                            + (root.d.costUsd > 0 ? qsTr(" · $%1M").arg((root.d.costUsd / 1e6).toFixed(2)) : "") : ""
@@ -141,6 +154,7 @@ Rectangle {
 
         BadputChart {
             objectName: "badputChart"
+            onWhatIsThis: near => whatIsThis.show("badput", near)
             dashboard: root.d
             Layout.fillWidth: true
             Layout.fillHeight: true

@@ -3,7 +3,7 @@ import QtQuick.Controls
 import QtQuick.Layouts
 
 // One number of the dashboard: a caption, the value, and up to two lines of context. Nothing is
-// cut off silently: the tooltip repeats all of it with the help text.
+// cut off silently: the tooltip repeats all of it with the help text; "?" says what it means.
 Rectangle {
     id: card
     property string caption
@@ -11,6 +11,9 @@ Rectangle {
     property string detail
     property string help
     property color accent: "#1a73e8"
+    // A WhatIsThis topic; when set, a "?" in the corner asks for it.
+    property string topic
+    signal whatIsThis(string topic, Item near)
     implicitWidth: 132
     implicitHeight: Math.max(62, column.implicitHeight + 12)
     radius: 4
@@ -41,6 +44,17 @@ Rectangle {
             elide: Text.ElideRight
             Layout.fillWidth: true
         }
+    }
+    Text {
+        objectName: card.objectName + "WhatIsThis"
+        visible: card.topic.length > 0
+        anchors { right: parent.right; top: parent.top; margins: 4 }
+        text: "?"
+        font.pixelSize: 11
+        font.bold: true
+        color: "#5f6368"
+        TapHandler { onTapped: card.whatIsThis(card.topic, card) }
+        HoverHandler { cursorShape: Qt.PointingHandCursor }
     }
     HoverHandler { id: hover }
     ToolTip.visible: hover.hovered && (card.help.length > 0 || card.detail.length > 0)

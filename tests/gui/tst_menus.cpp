@@ -132,8 +132,11 @@ class TestMenus : public QObject {
                                  << "&Logical (torus)"
                                  << "Ctrl+2";
         QTest::newRow("help") << "&Help"
-                              << "&Keyboard shortcuts"
+                              << "&User guide"
                               << "F1";
+        QTest::newRow("shortcuts") << "&Help"
+                                   << "&Keyboard shortcuts"
+                                   << "Ctrl+F1";
     }
     void shortcutsAreShownInTheMenus() {
         QFETCH(QString, menu);
@@ -149,17 +152,32 @@ class TestMenus : public QObject {
         closeMenus();
     }
 
-    // F1 opens the table of shortcuts; it names the actions as the menus do.
+    // Ctrl+F1 opens the table of shortcuts; it names the actions as the menus do.
     void helpListsTheShortcuts() {
         ui.window->contentItem()->forceActiveFocus();
-        QTest::keyClick(ui.window, Qt::Key_F1);
+        QTest::keyClick(ui.window, Qt::Key_F1, Qt::ControlModifier);
         QObject* dialog = driver.waitOpened("shortcutsDialog", "menu-shortcuts-dialog");
         QVERIFY(dialog);
         for (const QString& text :
              {QString("Save"), QKeySequence(QKeySequence::Save).toString(QKeySequence::NativeText),
               QString("Undo"), QString("Auto-plan…"), QString("Ctrl+Shift+P"),
-              QString("Keyboard shortcuts"), QString("F1"), QString("Shift+Drag")})
+              QString("Keyboard shortcuts"), QString("Ctrl+F1"), QString("User guide"),
+              QString("F1"), QString("Shift+Drag")})
             QVERIFY2(driver.textShown(text), qPrintable(text));
+        QVERIFY(driver.clickButton("Close"));
+        QVERIFY(driver.waitClosed(dialog));
+    }
+
+    // F1 opens the user guide, compiled into the program; from a build, the documentation on
+    // disk is found too, so the browser button shows.
+    void f1OpensTheUserGuide() {
+        ui.window->contentItem()->forceActiveFocus();
+        QTest::keyClick(ui.window, Qt::Key_F1);
+        QObject* dialog = driver.waitOpened("userGuideDialog", "menu-user-guide");
+        QVERIFY(dialog);
+        const QString guide = driver.visibleNamed("userGuideText")->property("text").toString();
+        QVERIFY2(guide.contains("A first plan in five steps"), qPrintable(guide.left(200)));
+        QVERIFY(driver.visibleNamed("openGuideInBrowser"));
         QVERIFY(driver.clickButton("Close"));
         QVERIFY(driver.waitClosed(dialog));
     }

@@ -541,6 +541,32 @@ class PlannerUiTest : public QObject {
         w_.document.setSelectedJob(0);
     }
 
+    // "?" on a dashboard number: what it means, its equation in one line, and where the model
+    // is written down (a link, since a build finds docs/ on disk); Escape closes it. The badput
+    // chart has one too.
+    void whatIsThisExplainsANumber() {
+        w_.showTab("dashboardTab");
+        w_.click(w_.find("stepTimeWhatIsThis"));
+        QObject* popup = w_.window->findChild<QObject*>("whatIsThis");
+        QVERIFY(popup);
+        QTRY_VERIFY(popup->property("visible").toBool());
+        QVERIFY(w_.find("whatIsThisEquation")
+                    ->property("text")
+                    .toString()
+                    .startsWith("step = compute + exposed communication"));
+        const QString doc = w_.find("whatIsThisDoc")->property("text").toString();
+        QVERIFY2(doc.contains("<a href=\"file://") && doc.contains("docs/engine.md"),
+                 qPrintable(doc));
+        w_.grab("planner-what-is-this");
+        QTest::keyClick(w_.window, Qt::Key_Escape);
+        QTRY_VERIFY(!popup->property("visible").toBool());
+        w_.click(w_.find("badputWhatIsThis"));
+        QTRY_VERIFY(popup->property("visible").toBool());
+        QVERIFY(w_.find("whatIsThisEquation")->property("text").toString().contains("Young/Daly"));
+        QTest::keyClick(w_.window, Qt::Key_Escape);
+        QTRY_VERIFY(!popup->property("visible").toBool());
+    }
+
     void layoutsAtLaptopSize() {
         w_.window->resize(1280, 720);
         const QImage image = w_.grab("planner-ironwood-1280x720", 800);
