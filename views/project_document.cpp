@@ -23,6 +23,9 @@ ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent) {
     connect(&undo_, &QUndoStack::indexChanged, this, &ProjectDocument::undoStateChanged);
     connect(&undo_, &QUndoStack::canUndoChanged, this, &ProjectDocument::undoStateChanged);
     connect(&undo_, &QUndoStack::canRedoChanged, this, &ProjectDocument::undoStateChanged);
+    for (auto signal : {&ProjectDocument::analysisChanged, &ProjectDocument::baselineChanged,
+                        &ProjectDocument::selectedJobChanged})
+        connect(this, signal, this, &ProjectDocument::comparisonChanged);
 }
 
 ProjectDocument::~ProjectDocument() {
@@ -120,6 +123,7 @@ void ProjectDocument::adopt(std::shared_ptr<const model::Project> project, const
         std::make_shared<const model::ProjectAnalysis>(model::analyzeProject(*project, {}));
     undo_.clear();
     failures_.clear();
+    baseline_.clear(); // another project's numbers
     project_ = std::move(project);
     savedProject_ = path.isEmpty() || !markSaved ? nullptr : project_;
     filePath_ = path;
@@ -133,6 +137,7 @@ void ProjectDocument::adopt(std::shared_ptr<const model::Project> project, const
     emit selectedJobChanged();
     emit jobSettingsChanged();
     emit failuresChanged();
+    emit baselineChanged();
 }
 
 bool ProjectDocument::save() {

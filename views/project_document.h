@@ -42,6 +42,11 @@ class ProjectDocument : public QObject {
     Q_PROPERTY(int selectedJob READ selectedJob WRITE setSelectedJob NOTIFY selectedJobChanged)
     Q_PROPERTY(QVariantMap jobSettings READ jobSettings NOTIFY jobSettingsChanged)
     Q_PROPERTY(QVariantMap dashboard READ dashboard NOTIFY analysisChanged)
+    // The selected job's numbers pinned as a baseline (empty: none), and how today's differ:
+    // {rows: [{key, label, baseline, now, change, short, same, better}], <key>: that row, label,
+    // pinnedAt, mappingBefore, mappingNow}; empty when no baseline or another job is selected.
+    Q_PROPERTY(QVariantMap baseline READ baseline NOTIFY baselineChanged)
+    Q_PROPERTY(QVariantMap comparison READ comparison NOTIFY comparisonChanged)
     Q_PROPERTY(QVariantList failures READ failures NOTIFY failuresChanged)
     // Per pod: {pod, unit, total, used, spares, failed, free, largestSlice, largestSliceUnits,
     // largestInOneRow, powerRows (free units by power row: [{row, free}])}.
@@ -77,6 +82,10 @@ class ProjectDocument : public QObject {
     void setSelectedJob(int job);
     QVariantMap jobSettings() const;
     QVariantMap dashboard() const;
+    QVariantMap baseline() const { return baseline_; }
+    QVariantMap comparison() const;
+    Q_INVOKABLE void pinBaseline();
+    Q_INVOKABLE void clearBaseline();
     QVariantList failures() const;
     QVariantList occupancy() const;
     bool engineBusy() const { return worker_.busy(); }
@@ -191,6 +200,8 @@ class ProjectDocument : public QObject {
     void engineBusyChanged();
     void errorTextChanged();
     void noticeTextChanged();
+    void baselineChanged();
+    void comparisonChanged(); // the baseline, the numbers or the selected job changed
 
   private:
     void setError(const QString& text);
@@ -228,6 +239,7 @@ class ProjectDocument : public QObject {
     QUndoStack undo_;
     QString filePath_;
     QVariantMap counts_;
+    QVariantMap baseline_; // dashboard() of the job pinned, with "job", "label", "pinnedAt"
     JobListModel jobs_;
     CollectiveTableModel collectives_;
     ClusterTreeModel tree_;

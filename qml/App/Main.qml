@@ -99,6 +99,8 @@ ApplicationWindow {
     }
     Action { id: repairAction; text: qsTr("Repair &everything"); enabled: document.failures.length > 0; onTriggered: document.repairAll() }
     Action { id: addJobAction; text: qsTr("&Add job…"); shortcut: "Ctrl+J"; enabled: document.loaded; onTriggered: addJobDialog.open() }
+    Action { id: pinBaselineAction; text: qsTr("Pin as &baseline"); shortcut: "Ctrl+B"; enabled: document.loaded; onTriggered: document.pinBaseline() }
+    Action { id: compareAction; text: qsTr("&Compare with baseline…"); shortcut: "Ctrl+Shift+B"; enabled: document.baseline.job !== undefined; onTriggered: compareDialog.open() }
     Action { id: chipEconomicsAction; text: qsTr("Chip &price and power…"); enabled: document.loaded; onTriggered: chipEconomicsDialog.open() }
     Action { id: renameJobAction; text: qsTr("Re&name job…"); shortcut: "F2"; enabled: document.loaded; onTriggered: renameJobDialog.open() }
     Action { id: duplicateJobAction; text: qsTr("&Duplicate job"); shortcut: "Ctrl+D"; enabled: document.loaded; onTriggered: document.duplicateJob(document.selectedJob) }
@@ -140,6 +142,7 @@ ApplicationWindow {
         exportCsvMonteCarlo: csvMonteCarloAction, quit: quitAction, undo: undoAction,
         redo: redoAction, repairAll: repairAction, addJob: addJobAction,
         renameJob: renameJobAction, duplicateJob: duplicateJobAction, chipEconomics: chipEconomicsAction,
+        pinBaseline: pinBaselineAction, compare: compareAction,
         removeJob: removeJobAction, autoPlan: autoPlanAction, size: sizeAction,
         placeOnSelection: placeOnSelectionAction, sparesOnSelection: sparesOnSelectionAction,
         maintenance: maintenanceAction, physical: physicalAction, logical: logicalAction,
@@ -255,6 +258,7 @@ ApplicationWindow {
     AddJobDialog { id: addJobDialog; document: window.document; anchors.centerIn: parent }
     RenameJobDialog { id: renameJobDialog; document: window.document; anchors.centerIn: parent }
     ChipEconomicsDialog { id: chipEconomicsDialog; document: window.document; anchors.centerIn: parent }
+    CompareDialog { id: compareDialog; document: window.document; anchors.centerIn: parent }
     AutoPlanDialog { id: autoPlan; document: window.document; anchors.centerIn: parent }
     SizeDialog { id: sizeDialog; document: window.document; anchors.centerIn: parent }
 

@@ -69,6 +69,9 @@ MenuBar {
         AppMenuItem { action: bar.actions.placeOnSelection }
         AppMenuItem { action: bar.actions.sparesOnSelection }
         AppMenuItem { action: bar.actions.maintenance }
+        MenuSeparator {}
+        AppMenuItem { action: bar.actions.pinBaseline }
+        AppMenuItem { action: bar.actions.compare }
     }
     AppMenu {
         title: qsTr("&View")

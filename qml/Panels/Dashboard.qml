@@ -74,6 +74,7 @@ Rectangle {
                 MetricCard {
                     objectName: "stepTime"
                     topic: "stepTime"
+                    change: root.document.comparison.stepS
                     onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     Layout.fillWidth: true
                     caption: qsTr("Step time")
@@ -87,6 +88,7 @@ Rectangle {
                 MetricCard {
                     objectName: "mfu"
                     topic: "mfu"
+                    change: root.document.comparison.mfu
                     onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     Layout.fillWidth: true
                     caption: qsTr("MFU")
@@ -101,6 +103,7 @@ Rectangle {
                     caption: qsTr("Tokens / s")
                     objectName: "tokensPerS"
                     topic: "tokens"
+                    change: root.document.comparison.tokensPerS
                     onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     value: !root.d.valid ? "" : root.count(root.stalled ? 0 : root.d.tokensPerS)
                     detail: !root.d.valid ? "" : root.stalled ? qsTr("stalled; %1 when running").arg(root.count(root.d.tokensPerS))
@@ -112,6 +115,7 @@ Rectangle {
                     Layout.fillWidth: true
                     caption: qsTr("HBM per chip")
                     topic: "hbm"
+                    change: root.document.comparison.hbmUsedGib
                     onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     value: root.d.valid ? root.d.hbmUsedGib.toFixed(1) + " GiB" : ""
                     detail: root.d.valid ? qsTr("of %1 GiB").arg(root.d.hbmCapacityGib.toFixed(0)) : ""
@@ -121,6 +125,7 @@ Rectangle {
                 MetricCard {
                     objectName: "goodput"
                     topic: "goodput"
+                    change: root.document.comparison.goodput
                     onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     Layout.fillWidth: true
                     caption: root.d.valid && root.d.goodputWindowH > 0 ? qsTr("Goodput, next %1 h").arg(root.d.goodputWindowH.toFixed(0)) : qsTr("Goodput")
@@ -134,6 +139,7 @@ Rectangle {
                     Layout.fillWidth: true
                     caption: qsTr("Time to train")
                     topic: "timeToTrain"
+                    change: root.document.comparison.timeToTrainDays
                     onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     value: root.d.valid ? (root.d.timeToTrainDays < 0 ? qsTr("stalled") : root.d.timeToTrainDays.toFixed(1) + qsTr(" days")) : ""
                     detail: root.d.valid ? qsTr("%1 days without failures").arg(root.d.idealDays.toFixed(1))

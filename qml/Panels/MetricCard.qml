@@ -11,6 +11,9 @@ Rectangle {
     property string detail
     property string help
     property color accent: "#1a73e8"
+    // How this number differs from the pinned baseline ({change, same, better}; see
+    // ProjectDocument.comparison), shown as one more line; undefined: no baseline.
+    property var change
     // A WhatIsThis topic; when set, a "?" in the corner asks for it.
     property string topic
     signal whatIsThis(string topic, Item near)
@@ -31,6 +34,17 @@ Rectangle {
             font.pixelSize: 18
             font.bold: true
             color: card.accent
+            elide: Text.ElideRight
+            Layout.fillWidth: true
+        }
+        Label {
+            objectName: card.objectName + "Change"
+            visible: card.change !== undefined
+            text: card.change === undefined ? "" : qsTr("vs baseline: %1").arg(card.change.short)
+            font.pixelSize: 10
+            font.bold: card.change !== undefined && !card.change.same
+            color: card.change === undefined || card.change.same ? "#5f6368"
+                   : card.change.better ? "#1e8e3e" : "#d93025"
             elide: Text.ElideRight
             Layout.fillWidth: true
         }
@@ -58,7 +72,8 @@ Rectangle {
     }
     HoverHandler { id: hover }
     ToolTip.visible: hover.hovered && (card.help.length > 0 || card.detail.length > 0)
-    ToolTip.text: [card.caption + ": " + card.value, card.detail, card.help]
+    ToolTip.text: [card.caption + ": " + card.value, card.detail,
+                   card.change === undefined ? "" : qsTr("vs baseline: %1").arg(card.change.change), card.help]
                   .filter(line => line.length > 0).join("\n")
     ToolTip.delay: 400
 }

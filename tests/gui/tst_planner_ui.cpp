@@ -567,6 +567,33 @@ class PlannerUiTest : public QObject {
         QTRY_VERIFY(!popup->property("visible").toBool());
     }
 
+    // Ctrl+B pins the job's numbers; after an edit the cards say how each changed, and
+    // Ctrl+Shift+B puts baseline and now side by side. Undo and clear end it.
+    void pinABaselineAndCompare() {
+        w_.showTab("dashboardTab");
+        w_.window->contentItem()->forceActiveFocus();
+        QTest::keyClick(w_.window, Qt::Key_B, Qt::ControlModifier);
+        QTRY_VERIFY(!w_.document.baseline().isEmpty());
+        QVERIFY(w_.document.setMeshAxis(0, "tp", 16));
+        QVERIFY(w_.waitForEngine());
+        QQuickItem* change = w_.find("stepTimeChange");
+        QTRY_VERIFY(change->isVisible());
+        QVERIFY2(change->property("text").toString().startsWith("vs baseline: "),
+                 qPrintable(change->property("text").toString()));
+        QTest::keyClick(w_.window, Qt::Key_B, Qt::ControlModifier | Qt::ShiftModifier);
+        QObject* dialog = w_.window->findChild<QObject*>("compareDialog");
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        QVERIFY(w_.find("compareTable")->isVisible());
+        w_.grab("planner-compare");
+        QMetaObject::invokeMethod(dialog, "close");
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+        w_.document.undo();
+        QVERIFY(w_.waitForEngine());
+        w_.document.clearBaseline();
+        QTRY_VERIFY(!change->isVisible());
+    }
+
     void layoutsAtLaptopSize() {
         w_.window->resize(1280, 720);
         const QImage image = w_.grab("planner-ironwood-1280x720", 800);

@@ -541,6 +541,39 @@ class ViewModelsTest : public QObject {
         QVERIFY2(doc.errorText().contains("from $0"), qPrintable(doc.errorText()));
     }
 
+    // Compare: the selected job's numbers pinned; after an edit each says how it changed and
+    // whether that is better; another job has no comparison; clearing ends it.
+    void baselineComparesTheNumbersAfterAnEdit() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kIronwood));
+        QVERIFY(waitForEngine(doc));
+        QVERIFY(doc.comparison().isEmpty());
+        doc.pinBaseline();
+        QCOMPARE(doc.baseline().value("job").toInt(), 0);
+        QCOMPARE(doc.comparison().value("stepS").toMap().value("change").toString(),
+                 QString("same"));
+        const double before = doc.dashboard().value("stepS").toDouble();
+        QVERIFY(doc.setMeshAxis(0, "tp", 16));
+        QVERIFY(waitForEngine(doc));
+        const double after = doc.dashboard().value("stepS").toDouble();
+        QVERIFY(after != before);
+        const QVariantMap step = doc.comparison().value("stepS").toMap();
+        QCOMPARE(step.value("better").toBool(), after < before);
+        QVERIFY2(step.value("change").toString().startsWith(after > before ? "+" : "−"),
+                 qPrintable(step.value("change").toString()));
+        QVERIFY(step.value("change").toString().contains("%)"));
+        const QVariantMap mfu = doc.comparison().value("mfu").toMap();
+        QVERIFY(mfu.value("change").toString().endsWith(" points"));
+        QCOMPARE(mfu.value("better").toBool(),
+                 doc.dashboard().value("mfu").toDouble() > doc.baseline().value("mfu").toDouble());
+        QVERIFY(doc.comparison().value("rows").toList().size() >= 6);
+        doc.setSelectedJob(1);
+        QVERIFY(doc.comparison().isEmpty());
+        doc.setSelectedJob(0);
+        doc.clearBaseline();
+        QVERIFY(doc.comparison().isEmpty());
+    }
+
     void aFailedSaveKeepsTheEditsAndSaysWhy() {
         ProjectDocument doc;
         QVERIFY(doc.load(kIronwood));
