@@ -23,24 +23,6 @@ namespace podplanner::views {
 
 using namespace scene_layout;
 
-namespace {
-
-// Level of detail: chips show when the camera is within 15 m of the floor point it looks at
-// (a chip is then ~6 px tall at 800 px), for at most 4,096 chips of the racks nearest that
-// point (measured under Xvfb + llvmpipe, docs/scene.md: every Ironwood chip draws at ~40 fps,
-// a 110k-chip floor chip by chip at ~7, so a large floor shows chips only where one looks).
-// On a small floor, nearer than 0.4 of the scene's size: a view of the whole floor (Fit all,
-// the presets) stays racks.
-constexpr float kDetailDistance = 1500;
-constexpr float kDetailShareOfExtent = 0.4f;
-constexpr int kMaxDetailChips = 4096;
-// References, not copies: the statics of another file are not constructed yet at this point.
-const QColor& kOcs = ChipColoring::kOcs;
-const QColor& kArc = ChipColoring::kWraparound;
-const QColor kLink("#5f6368"), kPowerRow("#3c4043"), kOptical("#b39ddb");
-
-} // namespace
-
 SceneController::SceneController(QObject* parent) : QObject(parent) {}
 SceneController::~SceneController() = default;
 
@@ -172,44 +154,6 @@ void SceneController::rebuild() {
     emit sceneChanged();
 }
 
-QVector3D SceneController::rackPosition(const model::Rack& rack) const {
-    return QVector3D(static_cast<float>(rack.site) * siteOffset_ +
-                         static_cast<float>(rack.column) * kRackPitchX,
-                     0, static_cast<float>(rack.row) * kRackPitchZ);
-}
-
-std::vector<int> SceneController::chooseDetailedRacks() const {
-    const auto& racks = topology_->floor().racks;
-    std::vector<int> chosen;
-    if (showChips_) {
-        for (std::size_t r = 0; r < racks.size(); ++r)
-            chosen.push_back(static_cast<int>(r));
-        return chosen;
-    }
-    const float detailDistance = std::min(kDetailDistance, kDetailShareOfExtent * extent_);
-    if (view_ != "physical" || focusDistance_ < 0 || focusDistance_ > detailDistance)
-        return chosen;
-    // The racks nearest the point the camera looks at, within about the width it sees.
-    const float radius = std::max(300.0f, focusDistance_);
-    std::vector<std::pair<float, int>> near;
-    for (std::size_t r = 0; r < racks.size(); ++r) {
-        const QVector3D at = rackPosition(racks[r]);
-        const float d = QVector2D(at.x() - focus_.x(), at.z() - focus_.z()).length();
-        if (d <= radius && !rackChips_[r].empty())
-            near.push_back({d, static_cast<int>(r)});
-    }
-    std::sort(near.begin(), near.end());
-    int chips = 0;
-    for (const auto& [d, r] : near) {
-        chips += static_cast<int>(rackChips_[static_cast<std::size_t>(r)].size());
-        if (chips > kMaxDetailChips)
-            break;
-        chosen.push_back(r);
-    }
-    std::sort(chosen.begin(), chosen.end());
-    return chosen;
-}
-
 void SceneController::setCameraRay(const QVector3D& position, const QVector3D& forward) {
     if (forward.y() < -0.05f) {
         // Where the line of sight meets the floor at half a rack's height.
@@ -221,130 +165,6 @@ void SceneController::setCameraRay(const QVector3D& position, const QVector3D& f
     }
     if (topology_ && view_ == "physical" && !showChips_ && chooseDetailedRacks() != detailed_)
         rebuild();
-}
-
-void SceneController::buildPhysical() {
-    const model::FloorLayout& floor = topology_->floor();
-    const model::PodSpec& pod = topology_->cluster().pod;
-    int maxColumn = 0;
-    for (const auto& r : floor.racks)
-        maxColumn = std::max(maxColumn, r.column);
-    siteOffset_ = (static_cast<float>(maxColumn) + 6) * kRackPitchX;
-    detailed_ = chooseDetailedRacks();
-    std::vector<char> detailed(floor.racks.size(), 0);
-    for (int r : detailed_)
-        detailed[static_cast<std::size_t>(r)] = 1;
-    QVector<Box> boxes;
-    for (std::size_t r = 0; r < floor.racks.size(); ++r) {
-        const model::Rack& rack = floor.racks[r];
-        const QVector3D base = rackPosition(rack);
-        const auto& chips = rackChips_[r];
-        if (rack.kind == model::RackKind::Ocs || chips.empty()) {
-            boxes.push_back({base + QVector3D(0, kRackHeight / 2, 0),
-                             QVector3D(kRackWidth, kRackHeight, kRackWidth),
-                             ocsRackFailed(static_cast<int>(r)) ? ChipColoring::kFailed : kOcs});
-            boxChip_.push_back(-1);
-            boxRack_.push_back(static_cast<int>(r));
-            continue;
-        }
-        if (!detailed[r]) {
-            // The rack takes the colour of its first chip, red when any of its chips is down.
-            qint64 shown = chips.front();
-            for (auto c : chips)
-                if (!topology_->isChipAlive(c)) {
-                    shown = c;
-                    break;
-                }
-            boxes.push_back({base + QVector3D(0, kRackHeight / 2, 0),
-                             QVector3D(kRackWidth, kRackHeight, kRackWidth),
-                             colorOf(shown, ownerOf(shown))});
-            boxChip_.push_back(-1);
-            boxRack_.push_back(static_cast<int>(r));
-            continue;
-        }
-        // Chips inside the rack: a cube's 4x4x4 (x across, z up the rack, y in depth), or GPUs
-        // stacked node by node.
-        for (std::size_t i = 0; i < chips.size(); ++i) {
-            const auto at = topology_->locate(chips[i]);
-            // A TPU cube's chip at its (x, y, z); otherwise slot by slot, 4 x 4 per level.
-            const int slot = static_cast<int>(i);
-            const bool cube = pod.kind == model::PodKind::Tpu3d;
-            const float x = static_cast<float>(cube ? at.coord[0] % 4 : slot % 4);
-            const float depth = static_cast<float>(cube ? at.coord[1] % 4 : (slot / 4) % 4);
-            const float level = static_cast<float>(cube ? at.coord[2] : slot / 16);
-            const QVector3D offset((x - 1.5f) * 14, 30 + level * 45, (depth - 1.5f) * 14);
-            boxes.push_back(
-                {base + offset, QVector3D(10, 30, 10), colorOf(chips[i], ownerOf(chips[i]))});
-            boxChip_.push_back(chips[i]);
-            boxRack_.push_back(static_cast<int>(r));
-        }
-    }
-    if (showNetwork_) {
-        const NetworkLayer layer = buildNetworkLayer(
-            *topology_, [this](const model::Rack& rack) { return rackPosition(rack); });
-        for (qsizetype i = 0; i < layer.boxes.size(); ++i) {
-            boxes.push_back(layer.boxes[i]);
-            boxChip_.push_back(-1);
-            boxRack_.push_back(-2 - static_cast<int>(i));
-        }
-        networkLabels_ = layer.labels;
-        network_.setSegments(layer.lines, layer.lineColors);
-    }
-    boxes_.setBoxes(std::move(boxes));
-    links_.setSegments({});
-    arcs_.setSegments({});
-    buildFloorLines();
-    buildOpticalLinks();
-    buildSelectionLines();
-}
-
-void SceneController::buildFloorLines() {
-    // Each power row outlined on the floor: a planned maintenance or a tripped feed takes out
-    // everything inside one outline.
-    std::map<std::pair<int, int>, std::pair<QVector3D, QVector3D>> extent; // (site, row) -> box
-    for (const model::Rack& rack : topology_->floor().racks) {
-        const QVector3D at = rackPosition(rack);
-        auto [it, added] = extent.try_emplace({rack.site, rack.powerRow}, at, at);
-        auto& [lo, hi] = it->second;
-        lo = QVector3D(std::min(lo.x(), at.x()), 0, std::min(lo.z(), at.z()));
-        hi = QVector3D(std::max(hi.x(), at.x()), 0, std::max(hi.z(), at.z()));
-    }
-    QVector<QVector3D> lines;
-    const float margin = kRackWidth / 2 + 8;
-    for (const auto& [key, box] : extent) {
-        const QVector3D a(box.first.x() - margin, 1, box.first.z() - margin);
-        const QVector3D b(box.second.x() + margin, 1, box.first.z() - margin);
-        const QVector3D c(box.second.x() + margin, 1, box.second.z() + margin);
-        const QVector3D d(box.first.x() - margin, 1, box.second.z() + margin);
-        lines << a << b << b << c << c << d << d << a;
-    }
-    floorLines_.setSegments(lines, {}, kPowerRow);
-}
-
-void SceneController::buildOpticalLinks() {
-    // The selected job's cubes to the optical circuit switches of their pod (TPU pods): every
-    // cube has links to every OCS, which is how any cube can take any place in a slice.
-    const auto& floor = topology_->floor();
-    if (!showOptical_ || topology_->cluster().pod.kind != model::PodKind::Tpu3d ||
-        job_ >= static_cast<int>(analysis_->placements.size()))
-        return;
-    QVector<QVector3D> lines;
-    for (const auto& slice : analysis_->placements[static_cast<std::size_t>(job_)].slices) {
-        if (!slice.geometry || slice.geometry->subCube)
-            continue; // a sub-cube slice uses no optical link
-        std::vector<QVector3D> switches;
-        for (const model::Rack& rack : floor.racks)
-            if (rack.kind == model::RackKind::Ocs && rack.pod == slice.pod)
-                switches.push_back(rackPosition(rack) + QVector3D(0, kRackHeight, 0));
-        for (int cube : slice.cubes) {
-            const auto& rack = floor.racks[static_cast<std::size_t>(
-                floor.firstChipRackOfPod[static_cast<std::size_t>(slice.pod)] + cube)];
-            const QVector3D top = rackPosition(rack) + QVector3D(0, kRackHeight, 0);
-            for (const QVector3D& s : switches)
-                lines << top << s;
-        }
-    }
-    optical_.setSegments(lines, {}, kOptical);
 }
 
 void SceneController::buildLogical() {
