@@ -1,8 +1,11 @@
 #include "engine_tasks.h"
 
+#include <algorithm>
+
 #include "perf/mesh_mapping.h"
 #include "perf/planner.h"
 #include "reliability/simulate.h"
+#include "sweep/job_sweep.h"
 
 namespace podplanner::views {
 
@@ -101,6 +104,54 @@ bool PlanTask::start(ProjectDocument* document, int job, int top) {
                 {"elapsedS", plan.elapsedS}};
         },
         0);
+    return true;
+}
+
+bool SweepTask::start(ProjectDocument* document, int job, const QString& knob) {
+    using model::sweep::JobKnob;
+    const auto project = document ? document->projectSnapshot() : nullptr;
+    if (!project || job < 0 || job >= static_cast<int>(project->jobs.size()))
+        return false;
+    JobKnob kind;
+    if (knob == QLatin1String("hotSpares"))
+        kind = JobKnob::HotSpares;
+    else if (knob == QLatin1String("checkpointMinutes"))
+        kind = JobKnob::CheckpointMinutes;
+    else if (knob == QLatin1String("sliceSize"))
+        kind = JobKnob::SliceSize;
+    else
+        return false;
+    const auto j = static_cast<std::size_t>(job);
+    const std::vector<double> values = model::sweep::defaultKnobValues(*project, j, kind);
+    launch(
+        [project, j, kind, values, knob](Control& control) -> QVariant {
+            QVariantList points;
+            std::vector<double> adjusted;
+            for (double value : values) {
+                if (control.cancel)
+                    break;
+                const auto p = model::sweep::evaluateKnob(*project, j, kind, value);
+                adjusted.push_back(p.error.empty() ? p.adjusted : -1);
+                points << QVariantMap{{"value", p.value},
+                                      {"label", QString::fromStdString(p.label)},
+                                      {"tokensPerS", p.tokensPerS},
+                                      {"goodput", p.goodput},
+                                      {"adjusted", p.adjusted},
+                                      {"days", p.days},
+                                      {"error", QString::fromStdString(p.error)}};
+                ++control.done;
+            }
+            // The first value within 0.1% of the highest: more spares or a bigger slice that
+            // buy nothing measurable are not "best".
+            const double top =
+                adjusted.empty() ? 0 : *std::max_element(adjusted.begin(), adjusted.end());
+            int best = -1;
+            for (std::size_t i = 0; i < adjusted.size() && best < 0 && top > 0; ++i)
+                if (adjusted[i] >= top * (1 - 1e-3))
+                    best = static_cast<int>(i);
+            return QVariantMap{{"knob", knob}, {"points", points}, {"best", best}};
+        },
+        static_cast<int>(values.size()));
     return true;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
-// The two long runs the GUI offers, each a BackgroundTask with progress and cancel:
-// the Monte Carlo of the selected job's goodput (its percentiles by day for the goodput-over-
-// time chart) and the auto-planner's search for the best layouts of a job.
+// The long runs the GUI offers, each a BackgroundTask with progress and cancel: the Monte Carlo
+// of the selected job's goodput (its percentiles by day for the goodput-over-time chart), the
+// auto-planner's search for the best layouts of a job, and a sweep of one knob of a job.
 #include "background_task.h"
 #include "project_document.h"
 
@@ -29,6 +29,18 @@ class PlanTask : public BackgroundTask {
     // recompute, sequence_parallel, stepS, mfu, tokensPerS, hbmGib, fits, mapping, reason}],
     // "evaluated", "considered", "infeasible", "elapsedS"}.
     Q_INVOKABLE bool start(ProjectDocument* document, int job, int top = 5);
+};
+
+class SweepTask : public BackgroundTask {
+    Q_OBJECT
+    QML_ELEMENT
+  public:
+    using BackgroundTask::BackgroundTask;
+    // knob: "hotSpares", "checkpointMinutes" or "sliceSize"; the default values of
+    // model::sweep::defaultKnobValues. Result: {"knob", "points": [{value, label, tokensPerS,
+    // goodput, adjusted, days, error}], "best": the first point within 0.1% of the highest
+    // adjusted, -1 when none has numbers}.
+    Q_INVOKABLE bool start(ProjectDocument* document, int job, const QString& knob);
 };
 
 } // namespace podplanner::views

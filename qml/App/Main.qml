@@ -99,6 +99,7 @@ ApplicationWindow {
     }
     Action { id: repairAction; text: qsTr("Repair &everything"); enabled: document.failures.length > 0; onTriggered: document.repairAll() }
     Action { id: addJobAction; text: qsTr("&Add job…"); shortcut: "Ctrl+J"; enabled: document.loaded; onTriggered: addJobDialog.open() }
+    Action { id: sweepAction; text: qsTr("S&weep…"); shortcut: "Ctrl+Shift+W"; enabled: document.loaded; onTriggered: sweepDialog.open() }
     Action { id: pinBaselineAction; text: qsTr("Pin as &baseline"); shortcut: "Ctrl+B"; enabled: document.loaded; onTriggered: document.pinBaseline() }
     Action { id: compareAction; text: qsTr("&Compare with baseline…"); shortcut: "Ctrl+Shift+B"; enabled: document.baseline.job !== undefined; onTriggered: compareDialog.open() }
     Action { id: chipEconomicsAction; text: qsTr("Chip &price and power…"); enabled: document.loaded; onTriggered: chipEconomicsDialog.open() }
@@ -142,7 +143,7 @@ ApplicationWindow {
         exportCsvMonteCarlo: csvMonteCarloAction, quit: quitAction, undo: undoAction,
         redo: redoAction, repairAll: repairAction, addJob: addJobAction,
         renameJob: renameJobAction, duplicateJob: duplicateJobAction, chipEconomics: chipEconomicsAction,
-        pinBaseline: pinBaselineAction, compare: compareAction,
+        pinBaseline: pinBaselineAction, compare: compareAction, sweep: sweepAction,
         removeJob: removeJobAction, autoPlan: autoPlanAction, size: sizeAction,
         placeOnSelection: placeOnSelectionAction, sparesOnSelection: sparesOnSelectionAction,
         maintenance: maintenanceAction, physical: physicalAction, logical: logicalAction,
@@ -259,6 +260,7 @@ ApplicationWindow {
     RenameJobDialog { id: renameJobDialog; document: window.document; anchors.centerIn: parent }
     ChipEconomicsDialog { id: chipEconomicsDialog; document: window.document; anchors.centerIn: parent }
     CompareDialog { id: compareDialog; document: window.document; anchors.centerIn: parent }
+    SweepDialog { id: sweepDialog; document: window.document; anchors.centerIn: parent }
     AutoPlanDialog { id: autoPlan; document: window.document; anchors.centerIn: parent }
     SizeDialog { id: sizeDialog; document: window.document; anchors.centerIn: parent }
 

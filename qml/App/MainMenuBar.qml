@@ -65,6 +65,7 @@ MenuBar {
         AppMenuItem { action: bar.actions.removeJob }
         AppMenuItem { action: bar.actions.autoPlan }
         AppMenuItem { action: bar.actions.size }
+        AppMenuItem { action: bar.actions.sweep }
         MenuSeparator {}
         AppMenuItem { action: bar.actions.placeOnSelection }
         AppMenuItem { action: bar.actions.sparesOnSelection }

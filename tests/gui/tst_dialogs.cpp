@@ -317,6 +317,37 @@ class TestDialogs : public QObject {
         QVERIFY(ui.waitForEngine());
     }
 
+    // Job > Sweep: the selected job's goodput-adjusted throughput against its hot spares runs
+    // on opening, with one bar a value and the best in bold; another knob runs again. On the
+    // one-cube job addJobAddsOne added (it fits in HBM at every point).
+    void sweepFromTheJobMenu() {
+        ui.document.setSelectedJob(jobCount() - 1);
+        QVERIFY(driver.clickMenus({"&Job", "S&weep…"}));
+        QObject* dialog = driver.waitOpened("sweepDialog");
+        QVERIFY(dialog);
+        QTRY_VERIFY_WITH_TIMEOUT(driver.visibleNamed("sweepPoint6"), 30000); // 0-8 spares: 7
+        QTRY_VERIFY(!driver.visibleNamed("sweepProgress"));
+        const QVariantMap result = dialog->property("sweep").toMap();
+        const int best = result.value("best").toInt();
+        QVERIFY(best >= 0);
+        QVERIFY(driver.visibleNamed(QStringLiteral("sweepValue%1").arg(best))
+                    ->property("font")
+                    .value<QFont>()
+                    .bold());
+        ui.grab("dialog-sweep-spares");
+        QQuickItem* knob = driver.visibleNamed("sweepKnob");
+        knob->setProperty("currentIndex", 1);
+        QMetaObject::invokeMethod(dialog, "run");
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->property("sweep").toMap().value("knob").toString() ==
+                                     "checkpointMinutes",
+                                 30000);
+        QTRY_VERIFY(
+            driver.visibleNamed("sweepValue0")->property("text").toString().contains("k tokens/s"));
+        ui.grab("dialog-sweep-checkpoint");
+        QVERIFY(driver.clickButton("Close"));
+        QVERIFY(driver.waitClosed(dialog));
+    }
+
     void aboutSaysWhereTheFiguresComeFrom() {
         QVERIFY(driver.clickMenus({"&Help", "&About PodPlanner"}));
         QObject* dialog = driver.waitOpened("aboutDialog");

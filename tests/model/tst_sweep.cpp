@@ -1,6 +1,8 @@
 // Sweeps: parameter and shard parsing, the cartesian product, and shards that together give
 // exactly the unsharded sweep.
+#include "analysis/project_analysis.h"
 #include "project/project_io.h"
+#include "sweep/job_sweep.h"
 #include "sweep/sweep.h"
 
 #include <QtTest>
@@ -87,6 +89,37 @@ class SweepTest : public QObject {
         for (const auto& row : expected)
             errors += row.back() != ',' ? 1 : 0;
         QCOMPARE(errors, 6);
+    }
+
+    // The window's sweeps of one knob (Job > Sweep): on the Ironwood example's 2-cube ablation
+    // job, the point at today's value gives today's numbers; checkpointing every 5 minutes
+    // costs more goodput than every 30 here; a slice larger than the free cubes cannot be
+    // placed and says so.
+    void jobKnobSweeps() {
+        using namespace podplanner::model::sweep;
+        const Project p =
+            loadProjectFile(PODPLANNER_SOURCE_DIR "/resources/examples/ironwood-shared.podplanner");
+        const std::size_t job = 2; // small-8b-ablation, 128 chips
+        const ProjectAnalysis now = analyzeProject(p, {});
+        const double adjustedNow =
+            now.performance.jobs[job].step.tokensPerS * now.reliability[job].goodput.expected;
+        const auto sizes = defaultKnobValues(p, job, JobKnob::SliceSize);
+        QCOMPARE(sizes, (std::vector<double>{1, 2, 4, 8}));
+        const KnobPoint same = evaluateKnob(p, job, JobKnob::SliceSize, 2);
+        QVERIFY2(same.error.empty(), same.error.c_str());
+        QVERIFY(std::abs(same.adjusted - adjustedNow) < 1e-9 * adjustedNow);
+        QCOMPARE(same.label, std::string("4x4x8 (2 cubes)"));
+        const KnobPoint often = evaluateKnob(p, job, JobKnob::CheckpointMinutes, 5);
+        const KnobPoint half = evaluateKnob(p, job, JobKnob::CheckpointMinutes, 30);
+        QVERIFY(often.error.empty() && half.error.empty());
+        QVERIFY(often.goodput < half.goodput);
+        QCOMPARE(often.tokensPerS, half.tokensPerS);
+        const auto spares = defaultKnobValues(p, job, JobKnob::HotSpares);
+        QCOMPARE(spares.front(), 0.0);
+        for (double v : spares)
+            QVERIFY(evaluateKnob(p, job, JobKnob::HotSpares, v).error.empty());
+        const KnobPoint huge = evaluateKnob(p, 0, JobKnob::SliceSize, 128);
+        QVERIFY(!huge.error.empty());
     }
 };
 
