@@ -86,6 +86,17 @@ Dialog {
                             CardText { text: qsTr("pp %1 · ep %2 · cp %3").arg(modelData.pp).arg(modelData.ep).arg(modelData.cp) }
                             CardText { text: qsTr("%1 microbatches · recompute %2").arg(modelData.microbatches).arg(modelData.recompute); font.pixelSize: 11 }
                             CardText { text: qsTr("Step %1 s").arg(modelData.stepS.toFixed(3)); font.bold: true }
+                            CardText {
+                                // Against the pinned baseline of this job (Job › Pin as baseline).
+                                objectName: "autoPlanVsBaseline" + index
+                                readonly property real base: dialog.document.baseline.job === dialog.document.selectedJob
+                                                             ? dialog.document.baseline.stepS : 0
+                                visible: base > 0
+                                text: base > 0 ? qsTr("vs baseline: %1%2%").arg(modelData.stepS <= base ? "−" : "+")
+                                                     .arg((100 * Math.abs(modelData.stepS - base) / base).toFixed(1)) : ""
+                                color: modelData.stepS < base * 0.999 ? "#1e8e3e" : modelData.stepS > base * 1.001 ? "#d93025" : "#5f6368"
+                                font.pixelSize: 11
+                            }
                             CardText { text: qsTr("MFU %1%").arg((modelData.mfu * 100).toFixed(1)) }
                             CardText { text: qsTr("%1 k tokens/s").arg((modelData.tokensPerS / 1000).toFixed(0)) }
                             CardText { text: qsTr("HBM %1 GiB").arg(modelData.hbmGib.toFixed(1)) }

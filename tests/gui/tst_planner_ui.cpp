@@ -304,6 +304,7 @@ class PlannerUiTest : public QObject {
 
     void autoPlanAppliesALayoutAsOneUndoStep() {
         QVERIFY(!w_.document.canUndo());
+        w_.document.pinBaseline(); // the cards then say how each compares with today's plan
         QTest::keyClick(w_.window, Qt::Key_P, Qt::ControlModifier);
         QQuickItem* apply = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT((apply = tests::MainWindowFixture::findIn(w_.window->contentItem(),
@@ -311,6 +312,11 @@ class PlannerUiTest : public QObject {
                                      apply->isVisible(),
                                  20000);
         w_.grab("planner-auto-plan");
+        // The planner's best is at least as fast as the pinned plan: green, "−".
+        QQuickItem* vs = w_.find("autoPlanVsBaseline0");
+        QVERIFY(vs->isVisible());
+        QVERIFY2(vs->property("text").toString().startsWith("vs baseline: −"),
+                 qPrintable(vs->property("text").toString()));
         // Every card inside the dialog's width and clear of the others (issue 17 item 11).
         QQuickItem* cards =
             tests::MainWindowFixture::findIn(w_.window->contentItem(), "autoPlanCards");
@@ -349,6 +355,7 @@ class PlannerUiTest : public QObject {
         QTRY_VERIFY(dashboardValue("tokensPerS") >= before * 0.999);
         w_.document.undo();
         QVERIFY(w_.waitForEngine());
+        w_.document.clearBaseline();
     }
 
     // Cubes picked as a person would: a click on a free cube from the top, a shift-click on the
