@@ -366,7 +366,8 @@ class PerfTest : public QObject {
                 R"({"global_batch_tokens": 1048576, "total_tokens": 1000000000, "framework": ")" +
                     framework + R"("})",
                 moe);
-            for (const auto& c : evaluateProject(p).jobs[0].step.collectives)
+            const ProjectEvaluation e = evaluateProject(p); // kept: the loop reads into it
+            for (const auto& c : e.jobs[0].step.collectives)
                 if (c.kind == CollectiveKind::AllToAll)
                     return c.seconds / c.bytes;
             return -1.0;
