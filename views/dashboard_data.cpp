@@ -1,7 +1,5 @@
 #include "dashboard_data.h"
 
-#include "sizing/occupancy.h"
-
 #include "badput_text.h"
 #include "component_kinds.h"
 
@@ -25,6 +23,24 @@ bool hasJob(const model::ProjectAnalysis& a, int job) {
 QString shapeText(const model::PlacedSlice& slice) {
     return slice.geometry ? QString::fromStdString(model::SliceShape{slice.geometry->dims}.text())
                           : QStringLiteral("%1 nodes").arg(slice.nodes.size());
+}
+
+// Wall-clock figures of a job: the engine's, which assume no interruptions, divided by the
+// what-if's goodput; -1 where there is none (a stalled job, a chip without price or power).
+struct WallClock {
+    double days = -1, costUsd = -1, energyMwh = -1;
+};
+
+WallClock wallClockOf(const model::perf::JobEvaluation& e, double goodput) {
+    WallClock w;
+    if (goodput <= 0)
+        return w;
+    w.days = e.timeToTrainDays / goodput;
+    if (e.costUsd > 0)
+        w.costUsd = e.costUsd / goodput;
+    if (e.energyKwh > 0)
+        w.energyMwh = e.energyKwh / goodput / 1000;
+    return w;
 }
 
 } // namespace
@@ -103,14 +119,9 @@ QList<JobRow> jobRows(const model::Project& project, const model::ProjectAnalysi
             row.goodput = a.whatIf[j].goodputWindow;
             row.interruptionsPerDay = a.reliability[j].goodput.interruptionsPerDay;
             row.state = QString::fromUtf8(model::reliability::jobStateName(a.whatIf[j].state));
-            // As the dashboard's cards: wall-clock figures divided by the what-if's goodput.
-            const auto& e = a.performance.jobs[j];
-            const double goodput = a.whatIf[j].goodputExpected;
-            if (goodput > 0) {
-                row.timeToTrainDays = e.timeToTrainDays / goodput;
-                if (e.costUsd > 0)
-                    row.costUsd = e.costUsd / goodput;
-            }
+            const WallClock w = wallClockOf(a.performance.jobs[j], a.whatIf[j].goodputExpected);
+            row.timeToTrainDays = w.days;
+            row.costUsd = w.costUsd;
         }
         rows << row;
     }
@@ -162,10 +173,10 @@ QVariantMap dashboardOf(const model::Project& project, const model::ProjectAnaly
     d["goodputHealthy"] = g.expected;
     d["goodput"] = w.goodputWindow;
     d["goodputWindowH"] = w.windowH;
-    d["timeToTrainDays"] = w.goodputExpected > 0 ? e.timeToTrainDays / w.goodputExpected : -1.0;
-    d["costUsd"] = w.goodputExpected > 0 && e.costUsd > 0 ? e.costUsd / w.goodputExpected : -1.0;
-    d["energyMwh"] =
-        w.goodputExpected > 0 && e.energyKwh > 0 ? e.energyKwh / w.goodputExpected / 1000 : -1.0;
+    const WallClock wall = wallClockOf(e, w.goodputExpected);
+    d["timeToTrainDays"] = wall.days;
+    d["costUsd"] = wall.costUsd;
+    d["energyMwh"] = wall.energyMwh;
     d["interruptionsPerDay"] = g.interruptionsPerDay;
     d["checkpointIntervalMin"] = g.checkpointIntervalMin;
     d["state"] = QString::fromUtf8(model::reliability::jobStateName(w.state));

@@ -94,7 +94,7 @@ QVariantMap ProjectDocument::comparison() const {
             continue;
         const double before = b.toDouble(), after = n.toDouble();
         // -1: no figure (no price, a stalled job): nothing to compare.
-        if ((before < 0 || after < 0) && QString::fromLatin1(m.key) != "stepS")
+        if (before < 0 || after < 0)
             continue;
         const bool same = std::abs(after - before) <= 1e-9 * std::max(1.0, std::abs(before));
         const QVariantMap row{{"key", m.key},

@@ -51,20 +51,17 @@ bool ProjectDocument::setChipEconomics(double priceUsdPerHour, double powerW) {
         return true;
     auto after = std::make_shared<model::Project>(*project_);
     model::Json patch = {{"price_usd_per_hour", priceUsdPerHour}, {"power_w", powerW}};
-    const char* mine = "set in this project";
-    patch["source"] = {
-        {"price_usd_per_hour",
-         priceUsdPerHour == chip.priceUsdPerHour ? model::Json(nullptr) : model::Json(mine)},
-        {"power_w", powerW == chip.powerW ? model::Json(nullptr) : model::Json(mine)}};
-    // null in a merge patch deletes: keep the figures' sources that did not change.
-    for (const char* key : {"price_usd_per_hour", "power_w"})
-        if (patch["source"][key].is_null())
-            patch["source"].erase(key);
+    // Only a figure that changed gets a new source; the other keeps the one it has.
+    model::Json& source = patch["source"] = model::Json::object();
+    if (priceUsdPerHour != chip.priceUsdPerHour)
+        source["price_usd_per_hour"] = "set in this project";
+    if (powerW != chip.powerW)
+        source["power_w"] = "set in this project";
     try {
-        const model::Json source =
+        const model::Json cluster =
             model::patchClusterChip(model::Json::parse(after->clusterSource), patch);
-        after->cluster = model::readClusterSource(source, "/cluster", {});
-        after->clusterSource = source.dump();
+        after->cluster = model::readClusterSource(cluster, "/cluster", {});
+        after->clusterSource = cluster.dump();
     } catch (const std::exception& e) {
         setError(tr("The chip's price and power were refused: %1").arg(e.what()));
         return false;

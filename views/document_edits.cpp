@@ -93,10 +93,8 @@ model::Job defaultJob(const model::Project& project, const model::ModelPreset& p
         job.placement.shape = shapeOrNodes.toStdString();
     job.parallelism.fsdp =
         static_cast<int>(std::max<std::int64_t>(1, chipsOfSpec(project, job.placement)));
-    model::Project with = project;
-    with.jobs.push_back(job);
-    model::perf::fitStartingLayout(with, with.jobs.size() - 1);
-    return with.jobs.back();
+    model::perf::fitStartingLayout(project, job);
+    return job;
 }
 
 } // namespace

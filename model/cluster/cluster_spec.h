@@ -53,6 +53,12 @@ struct PodSpec {
     FloorSpec floor;
 
     int chipsPerCube() const { return cube[0] * cube[1] * cube[2]; }
+    // Chips in the unit a slice or a spare is counted in: a cube (TPU 3D), a node (GPU), a chip.
+    int chipsPerUnit() const {
+        return kind == PodKind::Tpu3d        ? chipsPerCube()
+               : kind == PodKind::GpuFatTree ? gpusPerNode
+                                             : 1;
+    }
     // A TPU host (tray) is a block of hx x hy x 1 chips: hx = 2 (1 for one chip), hy = rest.
     std::array<int, 2> hostBlock() const {
         const int hx = chipsPerHost >= 2 ? 2 : 1;

@@ -154,4 +154,13 @@ std::int64_t countProduct(std::int64_t a, std::int64_t b, const std::string& loc
     return product;
 }
 
+int microbatchCount(FlagList& flags, std::int64_t perStep, std::int64_t stages,
+                    const std::string& name) {
+    const std::int64_t microbatches = countProduct(perStep, stages, name, "microbatches");
+    if (microbatches > kMaxFlagInteger)
+        throwFlagError(flags, name,
+                       "at most " + std::to_string(kMaxFlagInteger) + " microbatches in all");
+    return static_cast<int>(microbatches);
+}
+
 } // namespace podplanner::model::interop

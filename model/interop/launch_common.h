@@ -72,6 +72,10 @@ std::string defaultTopology(const ClusterSpec& cluster, long chips);
 // overflowing.
 std::int64_t countProduct(std::int64_t a, std::int64_t b, const std::string& location,
                           const std::string& what);
+// perStep x stages microbatches, refused at flag `name` (countProduct's bound, then a C int's,
+// which the job's microbatches are).
+int microbatchCount(FlagList& flags, std::int64_t perStep, std::int64_t stages,
+                    const std::string& name);
 
 // Per format (maxtext_*.cpp, megatron_*.cpp, torchtitan_*.cpp).
 std::string exportMaxText(const Project& project, std::size_t index);

@@ -313,13 +313,8 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
     p.microbatches = static_cast<int>(accumulation);
     if (p.pp > 1) {
         const std::int64_t pipelineMicro = f.integer("num_pipeline_microbatches").value_or(-1);
-        const std::int64_t microbatches =
-            countProduct(accumulation, pipelineMicro > 0 ? pipelineMicro : p.pp,
-                         "num_pipeline_microbatches", "microbatches");
-        if (microbatches > kMaxFlagInteger)
-            throwFlagError(f, "num_pipeline_microbatches",
-                           "at most " + std::to_string(kMaxFlagInteger) + " microbatches in all");
-        p.microbatches = static_cast<int>(microbatches);
+        p.microbatches = microbatchCount(f, accumulation, pipelineMicro > 0 ? pipelineMicro : p.pp,
+                                         "num_pipeline_microbatches");
         const std::int64_t perStage = f.integer("num_layers_per_pipeline_stage").value_or(1);
         std::int64_t repeats = f.integer("num_pipeline_repeats").value_or(-1);
         if (repeats <= 0)

@@ -177,13 +177,8 @@ ImportedJob importTorchtitan(const Project& project, const std::string& text,
         if (local % micro != 0)
             throwFlagError(f, "parallelism.pipeline_parallel_microbatch_size",
                            "a divisor of local_batch_size (" + std::to_string(local) + ")");
-        const std::int64_t microbatches =
-            countProduct(p.microbatches, local / micro,
-                         "parallelism.pipeline_parallel_microbatch_size", "microbatches");
-        if (microbatches > kMaxFlagInteger)
-            throwFlagError(f, "parallelism.pipeline_parallel_microbatch_size",
-                           "at most " + std::to_string(kMaxFlagInteger) + " microbatches in all");
-        p.microbatches = static_cast<int>(microbatches);
+        p.microbatches = microbatchCount(f, p.microbatches, local / micro,
+                                         "parallelism.pipeline_parallel_microbatch_size");
         const std::string schedule =
             f.text("parallelism.pipeline_parallel_schedule").value_or("1F1B");
         if (schedule.find("Interleaved") != std::string::npos ||

@@ -72,8 +72,7 @@ class Writer {
             out_ << std::string(static_cast<std::size_t>(level), '#') << " " << text << "\n\n";
             return;
         }
-        out_ << pendingHeading_;
-        pendingHeading_.clear();
+        flushHeading();
         std::ostringstream html;
         html << "<h" << level << ">" << escapeHtml(text) << "</h" << level << ">\n";
         if (format_ == ReportFormat::PrintableHtml)
@@ -198,8 +197,7 @@ class Writer {
             heading(level, text);
             return;
         }
-        out_ << pendingHeading_;
-        pendingHeading_.clear();
+        flushHeading();
         out_ << "<h" << level << " style=\"page-break-before:always\">" << escapeHtml(text) << "</h"
              << level << ">\n";
     }
@@ -207,8 +205,7 @@ class Writer {
     std::string finish(const std::string& title) {
         if (md())
             return out_.str();
-        out_ << pendingHeading_;
-        pendingHeading_.clear();
+        flushHeading();
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" +
                escapeHtml(title) + "</title>\n<style>\nbody{font-family:sans-serif;color:#202124" +
                (format_ == ReportFormat::Html ? ";max-width:1100px;margin:2em auto" : "") +
@@ -224,6 +221,11 @@ class Writer {
 
   private:
     bool md() const { return format_ == ReportFormat::Markdown; }
+    // A held heading with no block after it (another heading, a page break, the end).
+    void flushHeading() {
+        out_ << pendingHeading_;
+        pendingHeading_.clear();
+    }
     void openBlock() {
         if (pendingHeading_.empty())
             return;

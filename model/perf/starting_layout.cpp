@@ -9,24 +9,10 @@
 
 namespace podplanner::model::perf {
 
-namespace {
-
-// Whether the job, alone on the cluster, can run and fits in HBM (memory does not depend on
-// which cubes or nodes it gets, nor on the other jobs).
-bool fitsAlone(const Project& project, const Job& job) {
-    Project alone = project;
+bool fitStartingLayout(const Project& project, Job& job) {
+    Project alone = project; // the cluster, with this job its only one
     alone.jobs = {job};
-    try {
-        return evaluateProject(alone).jobs.front().step.fits;
-    } catch (const std::exception&) {
-        return false; // this candidate cannot run: try the next
-    }
-}
-
-} // namespace
-
-bool fitStartingLayout(Project& project, std::size_t job) {
-    Job candidate = project.jobs.at(job);
+    Job& candidate = alone.jobs.front();
     const auto& p = candidate.parallelism;
     const std::int64_t seqLen = std::max(1, candidate.model.seqLen);
     const std::int64_t replicas = std::int64_t{p.dp} * p.fsdp * p.ep;
@@ -44,9 +30,13 @@ bool fitStartingLayout(Project& project, std::size_t job) {
             if (perReplica % m != 0)
                 continue;
             candidate.parallelism.microbatches = static_cast<int>(m);
-            if (fitsAlone(project, candidate)) {
-                project.jobs[job] = candidate;
-                return true;
+            try {
+                if (evaluateProject(alone).jobs.front().step.fits) {
+                    job = candidate;
+                    return true;
+                }
+            } catch (const std::exception&) {
+                // this candidate cannot run: try the next
             }
         }
     }

@@ -6,13 +6,12 @@
 // the job a user adds one that runs.
 #include "project/project.h"
 
-#include <cstddef>
-
 namespace podplanner::model::perf {
 
-// Sets project.jobs[job]'s microbatches and recompute to the first candidate that fits and
-// returns true. When none fits (or the job cannot run at all), the job is left as it was and
-// false is returned: the window then marks it over HBM and the user plans it.
-bool fitStartingLayout(Project& project, std::size_t job);
+// Sets `job`'s microbatches and recompute to the first candidate that fits, timed alone on
+// `project`'s cluster (memory does not depend on which cubes or nodes it gets, nor on the other
+// jobs), and returns true. When none fits (or the job cannot run at all), the job is left as it
+// was and false is returned: the window then marks it over HBM and the user plans it.
+bool fitStartingLayout(const Project& project, Job& job);
 
 } // namespace podplanner::model::perf

@@ -92,11 +92,16 @@ PodOccupancy nodesOf(const Project& project, const std::vector<JobPlacement>& pl
     o.pod = p;
     o.unit = "nodes";
     o.total = pod.nodes;
-    const std::int64_t firstChip = std::int64_t{p} * pod.nodes * pod.gpusPerNode;
     for (int n = 0; n < pod.nodes; ++n) {
         bool dead = false;
-        for (int g = 0; topology && g < pod.gpusPerNode && !dead; ++g)
-            dead = !topology->isChipAlive(firstChip + std::int64_t{n} * pod.gpusPerNode + g);
+        if (topology) {
+            PlacedSlice node;
+            node.pod = p;
+            node.nodes = {n};
+            node.chips = pod.gpusPerNode;
+            for (std::int64_t chip : topology->chipsOf(node))
+                dead = dead || !topology->isChipAlive(chip);
+        }
         if (held[static_cast<std::size_t>(n)])
             ++o.used;
         else if (dead)

@@ -22,9 +22,11 @@ struct PodOccupancy {
     std::string unit; // "cubes", "nodes" or "chips" (TPU 2D)
     int total = 0, used = 0, spares = 0, failed = 0, free = 0;
     std::vector<std::pair<int, int>> freeByPowerRow; // (power row, free units), TPU 3D
-    int largestSliceUnits = 0;                       // the largest slice the free units still form
-    std::string largestSlice;                        // its shape ("8x8x12"), "16 nodes", or "none"
-    int largestInOneRow = 0;                         // free units of the power row with the most
+    // The largest slice the free units still form; on TPU 3D pods the largest count of free
+    // cubes whose most nearly cubic shape has no side over four times another.
+    int largestSliceUnits = 0;
+    std::string largestSlice; // its shape ("8x8x12"), "16 nodes", or "none"
+    int largestInOneRow = 0;  // free units of the power row with the most
 };
 
 // `placements` as placeJobs gives them; `topology` (failures applied) marks a unit with a dead

@@ -42,13 +42,6 @@ ReliabilitySpec policyWith(const ReliabilitySpec& base, const CheckpointChoice& 
     return r;
 }
 
-// Chips one spare unit holds: a cube or a node.
-int chipsPerUnit(const PodSpec& pod) {
-    return pod.kind == PodKind::Tpu3d        ? pod.chipsPerCube()
-           : pod.kind == PodKind::GpuFatTree ? pod.gpusPerNode
-                                             : 1;
-}
-
 // 0, 1, 2, 3, 4, 6, 8, 12, 16, ... up to `max`.
 std::vector<int> spareCounts(int max) {
     std::vector<int> out;
@@ -267,7 +260,7 @@ class Sizer {
             p.step = best.step;
             p.mappingText = best.mappingText;
             p.idealDays = e.timeToTrainDays;
-            p.chipsHeld = option.chips + static_cast<std::int64_t>(spares) * chipsPerUnit(pod);
+            p.chipsHeld = option.chips + static_cast<std::int64_t>(spares) * pod.chipsPerUnit();
             p.chipHours = static_cast<double>(p.chipsHeld) * p.trainDays * 24.0;
             if (candidate.priceUsdPerChipHour > 0)
                 p.costUsd = p.chipHours * candidate.priceUsdPerChipHour;

@@ -19,16 +19,7 @@ bool tpuCubes(const Project& p) {
 int sizeUnits(const Project& p, const Job& job) {
     if (p.cluster.pod.kind == PodKind::GpuFatTree)
         return job.placement.nodes;
-    const auto& c = p.cluster.pod.cube;
-    const std::int64_t perCube = std::int64_t{c[0]} * c[1] * c[2];
-    return static_cast<int>(job.parallelism.meshSize() / std::max<std::int64_t>(1, perCube));
-}
-
-std::int64_t chipsPerUnit(const Project& p) {
-    if (p.cluster.pod.kind == PodKind::GpuFatTree)
-        return p.cluster.pod.gpusPerNode;
-    const auto& c = p.cluster.pod.cube;
-    return std::int64_t{c[0]} * c[1] * c[2];
+    return static_cast<int>(job.parallelism.meshSize() / p.cluster.pod.chipsPerUnit());
 }
 
 // Scales fsdp (else dp) so that the mesh covers `chips`; false when no whole number does.
@@ -107,7 +98,7 @@ KnobPoint evaluateKnob(const Project& project, std::size_t job, JobKnob knob, do
             j.placement.nodes = units;
         }
         j.parallelism.mapping.clear();
-        if (!rescaleMesh(j.parallelism, units * chipsPerUnit(p)))
+        if (!rescaleMesh(j.parallelism, std::int64_t{units} * p.cluster.pod.chipsPerUnit()))
             point.error = "the mesh does not scale to this size";
         break;
     }

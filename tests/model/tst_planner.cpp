@@ -191,7 +191,7 @@ class TestPlanner : public QObject {
         Project selectiveOneSequence = p;
         selectiveOneSequence.jobs[0].parallelism.microbatches = 8;
         QVERIFY(!fits(selectiveOneSequence));
-        QVERIFY(fitStartingLayout(p, 0));
+        QVERIFY(fitStartingLayout(p, p.jobs[0]));
         QVERIFY(fits(p));
         QCOMPARE(p.jobs[0].training.recompute, std::string("full"));
         const int m = p.jobs[0].parallelism.microbatches;
@@ -205,7 +205,7 @@ class TestPlanner : public QObject {
         Project tiny = p;
         tiny.jobs[0].training.globalBatchTokens = 8192;
         const Job before = tiny.jobs[0];
-        QVERIFY(!fitStartingLayout(tiny, 0));
+        QVERIFY(!fitStartingLayout(tiny, tiny.jobs[0]));
         QCOMPARE(tiny.jobs[0].parallelism.microbatches, before.parallelism.microbatches);
         QCOMPARE(tiny.jobs[0].training.recompute, before.training.recompute);
     }

@@ -259,6 +259,21 @@ class TestSizing : public QObject {
         const auto f = podOccupancy(p, failed.placements, failed.topology.get());
         QCOMPARE(f[0].failed, 1);
         QCOMPARE(f[0].free, o[0].free - 1);
+        // On a fat tree: nodes; a free node with one dead GPU is failed (the H100 example's
+        // job holds the lowest 512 of 528 nodes).
+        const Project gpu = loadProjectFile(PODPLANNER_SOURCE_DIR
+                                            "/resources/examples/h100-cluster-70b.podplanner");
+        const ProjectAnalysis gpuHealthy = analyzeProject(gpu, {});
+        const auto g = podOccupancy(gpu, gpuHealthy.placements, gpuHealthy.topology.get());
+        QCOMPARE(g[0].unit, std::string("nodes"));
+        QCOMPARE(g[0].used, 512);
+        QCOMPARE(g[0].free, 16);
+        QCOMPARE(g[0].largestSlice, std::string("16 nodes"));
+        const ProjectAnalysis gpuFailed =
+            analyzeProject(gpu, {{ComponentKind::Chip, 527 * 8 + 3}}); // node 527, GPU 3
+        const auto gf = podOccupancy(gpu, gpuFailed.placements, gpuFailed.topology.get());
+        QCOMPARE(gf[0].failed, 1);
+        QCOMPARE(gf[0].free, 15);
     }
 
     void packingThreeJobsLeavesNoOverlapAndTheRightFreeCubes() {
