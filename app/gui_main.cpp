@@ -2,6 +2,7 @@
 // `podplanner PROJECT --screenshot FILE.png [--size WxH]` draws the window once, saves it and
 // quits (used by the demo script and for the README pictures).
 #include "app_settings.h"
+#include "app_theme.h"
 #include "autosaver.h"
 #include "display_check.h"
 #include "gui_platform.h"
@@ -10,6 +11,7 @@
 
 #include <QApplication>
 #include <QQmlApplicationEngine>
+#include <QQuickStyle>
 #include <QQuickWindow>
 #include <QTimer>
 #include <QUrl>
@@ -61,6 +63,9 @@ int runGui(int argc, char** argv) {
     if (!options.project.isEmpty() && !document.load(options.project))
         std::cerr << document.errorText().toStdString() << "\n";
 
+    // One style on every platform; its palette follows the theme (View > Theme).
+    QQuickStyle::setStyle(QStringLiteral("Fusion"));
+    podplanner::views::AppTheme::instance();
     QQmlApplicationEngine engine;
     engine.addImportPath(QStringLiteral("qrc:/"));
     engine.setInitialProperties({{"document", QVariant::fromValue(&document)},

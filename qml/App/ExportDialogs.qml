@@ -95,7 +95,7 @@ Item {
             SpinBox { id: heightBox; from: 64; to: 8192; stepSize: 64; value: 1080; editable: true }
             Label {
                 Layout.columnSpan: 2
-                color: "#5f6368"
+                color: Theme.textMuted
                 text: qsTr("The current view, camera and colours, drawn again at this size.")
             }
         }

@@ -197,7 +197,7 @@ ListView {
                 width: row.widthOf(9)
                 visible: row.hasNumbers
                 text: row.hbmUsedGib.toFixed(1) + " / " + row.hbmCapacityGib.toFixed(0) + qsTr(" GiB")
-                color: row.hbmUsedGib > row.hbmCapacityGib ? "#c5221f" : row.textColor
+                color: row.hbmUsedGib > row.hbmCapacityGib ? Theme.bad : row.textColor
             }
             Label {
                 visible: !row.hasNumbers
@@ -205,7 +205,7 @@ ListView {
                 height: row.height
                 verticalAlignment: Text.AlignVCenter
                 text: row.perfError
-                color: "#c5221f"
+                color: Theme.bad
                 elide: Text.ElideRight
                 ToolTip.visible: truncated && errorHover.hovered
                 ToolTip.text: text

@@ -51,7 +51,7 @@ Item {
                 }
                 Label {
                     Layout.fillWidth: true
-                    color: "#5f6368"
+                    color: Theme.textMuted
                     elide: Text.ElideRight
                     text: preview.text.length > 0 ? qsTr("Comments say the mesh it implies and what the framework cannot express")
                                                   : configs.message
@@ -109,7 +109,7 @@ Item {
                 Layout.columnSpan: 2
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
-                color: "#5f6368"
+                color: Theme.textMuted
                 text: qsTr("0 or empty: as the file says (xpk --tpu-type and --num-slices, torchrun --nnodes).")
             }
         }

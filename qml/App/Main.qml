@@ -9,7 +9,7 @@ import PodPlanner.Panels
 // The main window: menus and toolbar; the cluster tree, the 3D scene and the inspector side by
 // side; the dashboard, jobs and cluster summary below. Every edit goes through the document's
 // undo stack and the engines rerun on a worker thread.
-ApplicationWindow {
+ThemedWindow {
     id: window
     required property ProjectDocument document
     required property AppSettings settings
@@ -165,6 +165,7 @@ ApplicationWindow {
         colorModes: window.colorModes
         exportMessage: exports.message
         onCameraPresetChosen: name => scene.cameraPreset(name)
+        onFitAllChosen: scene.fitAll()
     }
 
     // Return in a file dialog's File name field accepts it (Qt 6.4's waits for a click).

@@ -114,6 +114,21 @@ MenuBar {
             checked: bar.sceneController.showChips
             onTriggered: bar.sceneController.showChips = checked
         }
+        MenuSeparator {}
+        AppMenu {
+            title: qsTr("&Theme")
+            Repeater {
+                model: [["system", qsTr("Follow the &system")], ["light", qsTr("&Light")], ["dark", qsTr("&Dark")]]
+                delegate: AppMenuItem {
+                    required property var modelData
+                    objectName: "theme_" + modelData[0]
+                    text: modelData[1]
+                    checkable: true
+                    checked: Theme.mode === modelData[0]
+                    onTriggered: Theme.mode = modelData[0]
+                }
+            }
+        }
     }
     AppMenu {
         title: qsTr("&Help")

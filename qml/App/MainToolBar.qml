@@ -12,14 +12,15 @@ ToolBar {
     required property var colorModes
     property string exportMessage
     signal cameraPresetChosen(string name)
+    signal fitAllChosen()
     visible: document.loaded
     RowLayout {
         anchors.fill: parent
         anchors.leftMargin: 6
         anchors.rightMargin: 6
         spacing: 6
-        ToolButton { text: qsTr("Undo"); enabled: document.canUndo; onClicked: document.undo(); ToolTip.visible: hovered; ToolTip.text: qsTr("Undo %1 (Ctrl+Z)").arg(document.undoText) }
-        ToolButton { text: qsTr("Redo"); enabled: document.canRedo; onClicked: document.redo(); ToolTip.visible: hovered; ToolTip.text: qsTr("Redo %1 (Ctrl+Shift+Z)").arg(document.redoText) }
+        IconToolButton { objectName: "undoButton"; iconName: "undo"; text: qsTr("Undo"); enabled: document.canUndo; onClicked: document.undo(); ToolTip.text: qsTr("Undo %1 (Ctrl+Z)").arg(document.undoText) }
+        IconToolButton { objectName: "redoButton"; iconName: "redo"; text: qsTr("Redo"); enabled: document.canRedo; onClicked: document.redo(); ToolTip.text: qsTr("Redo %1 (Ctrl+Shift+Z)").arg(document.redoText) }
         ToolSeparator {}
         ComboBox {
             objectName: "viewSwitch"
@@ -38,14 +39,22 @@ ToolBar {
             ToolTip.visible: hovered
             ToolTip.text: qsTr("Colour chips by job, health, the tp/fsdp/… group they are in, their failure domain, or how busy the job's links are")
         }
+        ToolSeparator {}
+        IconToolButton {
+            objectName: "fitAllButton"
+            iconName: "fit-all"
+            text: qsTr("Fit all")
+            onClicked: bar.fitAllChosen()
+            ToolTip.text: qsTr("Frame everything in the view (Home)")
+        }
         Repeater {
             model: [["top", qsTr("Top")], ["front", qsTr("Front")], ["iso", qsTr("Iso")]]
-            delegate: ToolButton {
+            delegate: IconToolButton {
                 required property var modelData
                 objectName: "camera_" + modelData[0]
+                iconName: "view-" + modelData[0]
                 text: modelData[1]
                 onClicked: bar.cameraPresetChosen(modelData[0])
-                ToolTip.visible: hovered
                 ToolTip.text: qsTr("Camera: %1 view").arg(modelData[1].toLowerCase())
             }
         }
@@ -55,14 +64,14 @@ ToolBar {
             Layout.maximumWidth: 420
             elide: Text.ElideMiddle
             font.pixelSize: 11
-            color: "#5f6368"
+            color: Theme.textMuted
             text: bar.exportMessage
         }
         BusyIndicator { running: document.engineBusy; implicitWidth: 22; implicitHeight: 22 }
         Label {
             objectName: "engineTime"
             font.pixelSize: 11
-            color: "#5f6368"
+            color: Theme.textMuted
             text: document.dashboard.engineMs !== undefined ? qsTr("engines %1 ms").arg(document.dashboard.engineMs.toFixed(0)) : ""
         }
     }

@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import PodPlanner.Views
 
 // A line across the window that says something until dismissed: an error (red) or a notice of
 // what an edit did beyond what was asked (blue). Hidden while its text is empty.
@@ -10,8 +11,8 @@ Rectangle {
     property bool error: true
     signal dismissed()
     visible: text.length > 0
-    color: error ? "#fdecea" : "#e8f0fe"
-    border.color: error ? "#d93025" : "#1a73e8"
+    color: error ? Theme.badBackground : Theme.infoBackground
+    border.color: error ? Theme.bad : Theme.accent
     implicitHeight: label.implicitHeight + 16
     RowLayout {
         anchors.fill: parent
@@ -21,7 +22,7 @@ Rectangle {
             objectName: banner.objectName.replace("Banner", "Label")
             Layout.fillWidth: true
             wrapMode: Text.Wrap
-            color: banner.error ? "#8c1d18" : "#174ea6"
+            color: banner.error ? Theme.badText : Theme.infoText
         }
         Button { text: qsTr("Dismiss"); onClicked: banner.dismissed() }
     }

@@ -31,7 +31,7 @@ Dialog {
         Label {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
-            color: "#5f6368"
+            color: Theme.textMuted
             text: qsTr("Restore opens them as unsaved changes; Save then writes the original file.")
         }
     }

@@ -8,7 +8,7 @@ Pane {
     id: panel
     required property ProjectDocument document
     padding: 12
-    background: Rectangle { color: "#f5f7fa"; radius: 6; border.color: "#d0d7de" }
+    background: Rectangle { color: Theme.panel; radius: 6; border.color: Theme.border }
 
     ColumnLayout {
         anchors.fill: parent
@@ -75,8 +75,8 @@ Pane {
                     width: Math.min(pod.width, 480)
                     height: 10
                     Repeater {
-                        model: [[pod.modelData.used, "#1a73e8"], [pod.modelData.spares, "#8ab4f8"],
-                                [pod.modelData.failed, "#d93025"], [pod.modelData.free, "#ced4da"]]
+                        model: [[pod.modelData.used, Theme.accent], [pod.modelData.spares, Theme.accentSoft],
+                                [pod.modelData.failed, Theme.bad], [pod.modelData.free, Theme.neutral]]
                         Rectangle {
                             required property var modelData
                             width: parent.width * modelData[0] / Math.max(1, pod.modelData.total)
@@ -100,7 +100,7 @@ Pane {
                     width: pod.width
                     wrapMode: Text.Wrap
                     font.pixelSize: 11
-                    color: "#5f6368"
+                    color: Theme.textMuted
                     text: qsTr("Free cubes by power row: %1. A slice over several rows stops when any of them loses power; %2 free cubes share the fullest row.")
                           .arg(pod.modelData.powerRows.map(r => qsTr("row %1: %2").arg(r.row).arg(r.free)).join(", "))
                           .arg(pod.modelData.largestInOneRow)

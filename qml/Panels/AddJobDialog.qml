@@ -174,7 +174,7 @@ Dialog {
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
                 font.pixelSize: 11
-                color: "#5f6368"
+                color: Theme.textMuted
                 text: qsTr("A dense SwiGLU decoder; head size is d_model / heads. The job starts fully sharded (fsdp) with the fewest microbatches that fit; Auto-plan finds a better layout.")
             }
         }

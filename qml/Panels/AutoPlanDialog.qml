@@ -94,14 +94,14 @@ Dialog {
                                 visible: base > 0
                                 text: base > 0 ? qsTr("vs baseline: %1%2%").arg(modelData.stepS <= base ? "−" : "+")
                                                      .arg((100 * Math.abs(modelData.stepS - base) / base).toFixed(1)) : ""
-                                color: modelData.stepS < base * 0.999 ? "#1e8e3e" : modelData.stepS > base * 1.001 ? "#d93025" : "#5f6368"
+                                color: modelData.stepS < base * 0.999 ? Theme.good : modelData.stepS > base * 1.001 ? Theme.bad : Theme.textMuted
                                 font.pixelSize: 11
                             }
                             CardText { text: qsTr("MFU %1%").arg((modelData.mfu * 100).toFixed(1)) }
                             CardText { text: qsTr("%1 k tokens/s").arg((modelData.tokensPerS / 1000).toFixed(0)) }
                             CardText { text: qsTr("HBM %1 GiB").arg(modelData.hbmGib.toFixed(1)) }
-                            CardText { text: modelData.mapping; font.pixelSize: 10; color: "#5f6368" }
-                            CardText { text: modelData.reason; font.pixelSize: 10; color: "#5f6368" }
+                            CardText { text: modelData.mapping; font.pixelSize: 10; color: Theme.textMuted }
+                            CardText { text: modelData.reason; font.pixelSize: 10; color: Theme.textMuted }
                             Item { Layout.fillHeight: true }
                             Button {
                                 objectName: "applyCandidate" + index

@@ -134,7 +134,7 @@ ColumnLayout {
                 objectName: "axisMark_" + root.axis
                 anchors.fill: parent
                 color: "transparent"
-                border.color: "#c5221f"
+                border.color: Theme.bad
                 border.width: 2
                 radius: 2
                 visible: root.problem.length > 0
@@ -147,7 +147,7 @@ ColumnLayout {
         Layout.leftMargin: 96
         visible: root.problem.length > 0
         text: root.problem
-        color: "#c5221f"
+        color: Theme.bad
         font.pixelSize: 11
         wrapMode: Text.Wrap
     }

@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import PodPlanner.Views
 
 // Where the time that is not useful progress goes (closed form, healthy cluster): one bar per
 // kind of badput, in percent of wall time, scaled to the largest. Drawn with plain items so the
@@ -27,7 +28,7 @@ ColumnLayout {
             text: "?"
             font.pixelSize: 11
             font.bold: true
-            color: "#5f6368"
+            color: Theme.textMuted
             TapHandler { onTapped: chart.whatIsThis(title) }
             HoverHandler { cursorShape: Qt.PointingHandCursor }
         }
@@ -41,7 +42,7 @@ ColumnLayout {
             Label {
                 text: chart.width > 330 ? modelData.label : modelData.short
                 font.pixelSize: 10
-                color: "#3c4043"
+                color: Theme.textSecondary
                 horizontalAlignment: Text.AlignRight
                 Layout.preferredWidth: chart.width > 330 ? 130 : 64
                 elide: Text.ElideRight
@@ -53,7 +54,7 @@ ColumnLayout {
                     objectName: "badputBar"
                     height: parent.height
                     width: Math.max(1, parent.width * 0.82 * modelData.value / chart.largest)
-                    color: "#e37400"
+                    color: Theme.warn
                     radius: 2
                 }
                 Label {
@@ -61,7 +62,7 @@ ColumnLayout {
                     anchors.verticalCenter: parent.verticalCenter
                     text: (modelData.value * 100).toFixed(2) + "%"
                     font.pixelSize: 10
-                    color: "#5f6368"
+                    color: Theme.textMuted
                 }
             }
             HoverHandler { id: hover }

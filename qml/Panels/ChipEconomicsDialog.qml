@@ -28,7 +28,7 @@ Dialog {
         Layout.fillWidth: true
         wrapMode: Text.Wrap
         font.pixelSize: 11
-        color: "#5f6368"
+        color: Theme.textMuted
     }
 
     GridLayout {

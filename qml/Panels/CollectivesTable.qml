@@ -15,6 +15,15 @@ ColumnLayout {
         syncView: table
         Layout.fillWidth: true
         clip: true
+        // In the theme's colours (the style's own header stays light in the dark theme).
+        delegate: Rectangle {
+            required property string display
+            implicitWidth: 40
+            implicitHeight: 22
+            color: Theme.rowAlternate
+            border.color: Theme.border
+            Label { anchors.centerIn: parent; text: parent.display; font.pixelSize: 12 }
+        }
     }
     TableView {
         id: table
@@ -37,14 +46,14 @@ ColumnLayout {
             required property bool exposed
             required property int row
             implicitHeight: 20
-            color: row % 2 ? "#ffffff" : "#f6f8fa"
+            color: row % 2 ? Theme.card : Theme.rowAlternate
             Label {
                 anchors.fill: parent
                 anchors.leftMargin: 4
                 verticalAlignment: Text.AlignVCenter
                 text: parent.display
                 font.pixelSize: 11
-                color: parent.exposed ? "#b3261e" : "#202124"
+                color: parent.exposed ? Theme.badText : Theme.text
                 elide: Text.ElideRight
                 HoverHandler { id: cellHover }
                 ToolTip.visible: cellHover.hovered && truncated
@@ -55,7 +64,7 @@ ColumnLayout {
     Label {
         visible: table.rows === 0
         text: qsTr("No collectives: the job's layout needs none, or it cannot run.")
-        color: "#5f6368"
+        color: Theme.textMuted
         font.pixelSize: 11
     }
 }

@@ -39,7 +39,7 @@ Dialog {
             Repeater {
                 model: (dialog.comparison.rows || []).reduce((cells, row) => cells.concat([
                     { text: row.label }, { text: row.baseline }, { text: row.now },
-                    { text: row.change, color: row.same ? "#5f6368" : row.better ? "#1e8e3e" : "#d93025", bold: !row.same }]), [])
+                    { text: row.change, color: row.same ? Theme.textMuted : row.better ? Theme.good : Theme.bad, bold: !row.same }]), [])
                 Label {
                     required property var modelData
                     text: modelData.text
@@ -53,7 +53,7 @@ Dialog {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
             font.pixelSize: 11
-            color: "#5f6368"
+            color: Theme.textMuted
             text: dialog.comparison.mappingBefore === dialog.comparison.mappingNow
                   ? qsTr("Mapping unchanged: %1").arg(dialog.comparison.mappingNow || "")
                   : qsTr("Mapping was %1; now %2").arg(dialog.comparison.mappingBefore || "").arg(dialog.comparison.mappingNow || "")

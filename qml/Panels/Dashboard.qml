@@ -16,8 +16,8 @@ Rectangle {
     // The job trains at no speed right now (waiting for repair, or restarting on a spare): the
     // step time, MFU and throughput cards say so and keep the healthy numbers as context.
     readonly property bool stalled: d.valid === true && d.throughputNow !== undefined && d.throughputNow <= 0
-    readonly property color stalledColor: "#d93025"
-    color: "#f1f3f4"
+    readonly property color stalledColor: Theme.bad
+    color: Theme.panel
 
     function pct(x) { return (x * 100).toFixed(1) + "%" }
     function time(s) { return s >= 1 ? s.toFixed(2) + " s" : (s * 1000).toFixed(0) + " ms" }
@@ -63,7 +63,7 @@ Rectangle {
                 Layout.fillHeight: true
                 text: root.document.engineError
                 wrapMode: Text.Wrap
-                color: "#b3261e"
+                color: Theme.badText
             }
             GridLayout {
                 visible: root.d.valid === true
@@ -82,7 +82,7 @@ Rectangle {
                     detail: !root.d.valid ? ""
                             : root.stalled ? qsTr("%1; %2 when running").arg(root.d.state).arg(root.time(root.d.stepS))
                             : qsTr("comm %1 · bubble %2").arg(root.time(root.d.exposedCommS)).arg(root.time(root.d.bubbleS))
-                    accent: root.stalled ? root.stalledColor : "#1a73e8"
+                    accent: root.stalled ? root.stalledColor : Theme.accent
                     help: qsTr("One optimizer step: compute, exposed communication, pipeline bubble and the optimizer update")
                 }
                 MetricCard {
@@ -95,7 +95,7 @@ Rectangle {
                     value: !root.d.valid ? "" : root.pct(root.stalled ? 0 : root.d.mfu)
                     detail: !root.d.valid ? "" : root.stalled ? qsTr("stalled; %1 when running").arg(root.pct(root.d.mfu))
                                                               : qsTr("model FLOPs / peak")
-                    accent: root.stalled ? root.stalledColor : "#1a73e8"
+                    accent: root.stalled ? root.stalledColor : Theme.accent
                     help: qsTr("Model FLOPs utilization: 6·N·tokens (+ attention) over the chips' peak, PaLM convention")
                 }
                 MetricCard {
@@ -108,7 +108,7 @@ Rectangle {
                     value: !root.d.valid ? "" : root.count(root.stalled ? 0 : root.d.tokensPerS)
                     detail: !root.d.valid ? "" : root.stalled ? qsTr("stalled; %1 when running").arg(root.count(root.d.tokensPerS))
                                                               : qsTr("whole job")
-                    accent: root.stalled ? root.stalledColor : "#1a73e8"
+                    accent: root.stalled ? root.stalledColor : Theme.accent
                     help: qsTr("Training throughput of the whole job without interruptions")
                 }
                 MetricCard {
@@ -119,7 +119,7 @@ Rectangle {
                     onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     value: root.d.valid ? root.d.hbmUsedGib.toFixed(1) + " GiB" : ""
                     detail: root.d.valid ? qsTr("of %1 GiB").arg(root.d.hbmCapacityGib.toFixed(0)) : ""
-                    accent: root.d.fits ? "#1e8e3e" : "#d93025"
+                    accent: root.d.fits ? Theme.good : Theme.bad
                     help: qsTr("Weights, gradients, optimizer state, activations and temporaries per chip")
                 }
                 MetricCard {
@@ -132,7 +132,7 @@ Rectangle {
                     value: root.d.valid ? root.pct(root.d.goodput) : ""
                     detail: root.d.valid ? (root.d.goodputWindowH > 0 ? qsTr("healthy %1").arg(root.pct(root.d.goodputHealthy))
                                                                        : qsTr("%1 interruptions/day").arg(root.d.interruptionsPerDay.toFixed(2))) : ""
-                    accent: root.d.valid && root.d.goodput < root.d.goodputHealthy - 1e-9 ? "#d93025" : "#1a73e8"
+                    accent: root.d.valid && root.d.goodput < root.d.goodputHealthy - 1e-9 ? Theme.bad : Theme.accent
                     help: qsTr("Useful progress over wall time (closed form). With parts failed: over their repair window, counting the recovery happening now")
                 }
                 MetricCard {
@@ -152,7 +152,7 @@ Rectangle {
                 Layout.fillWidth: true
                 text: qsTr("Mapping: %1").arg(root.d.mapping || "")
                 font.pixelSize: 11
-                color: "#5f6368"
+                color: Theme.textMuted
                 elide: Text.ElideRight
             }
             Item { Layout.fillHeight: true }
@@ -191,7 +191,7 @@ Rectangle {
                     visible: !simulation.running
                     Layout.fillWidth: true
                     font.pixelSize: 10
-                    color: "#5f6368"
+                    color: Theme.textMuted
                     text: simulation.cancelled ? qsTr("Monte Carlo cancelled")
                           : simulation.result && simulation.result.trials
                             ? qsTr("%1 trials × %2 days, median %3").arg(simulation.result.trials).arg(root.days).arg(root.pct(simulation.result.median))

@@ -1,5 +1,6 @@
 import QtQuick
 import QtCharts
+import PodPlanner.Views
 
 // Goodput from the start of the run to the end of each day, from the Monte Carlo: the median
 // and the 5th-95th percentile band, with the closed form as a reference line.
@@ -8,6 +9,9 @@ ChartView {
     property var result: ({})
     title: qsTr("Goodput over time (Monte Carlo)")
     titleFont.pixelSize: 12
+    titleColor: Theme.text
+    backgroundColor: Theme.card
+    legend.labelColor: Theme.text
     antialiasing: true
     legend.font.pixelSize: 10
     legend.alignment: Qt.AlignBottom
@@ -33,10 +37,10 @@ ChartView {
     }
     onResultChanged: refresh()
 
-    ValueAxis { id: xAxis; min: 1; max: 30; titleText: qsTr("day"); labelFormat: "%d"; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
-    ValueAxis { id: yAxis; min: 0.5; max: 1; labelFormat: "%.2f"; labelsFont.pixelSize: 10 }
-    LineSeries { id: p95; name: qsTr("p95"); axisX: xAxis; axisY: yAxis; color: "#8ab4f8"; width: 1 }
-    LineSeries { id: p50; objectName: "goodputMedian"; name: qsTr("median"); axisX: xAxis; axisY: yAxis; color: "#1a73e8"; width: 2 }
-    LineSeries { id: p5; name: qsTr("p5"); axisX: xAxis; axisY: yAxis; color: "#8ab4f8"; width: 1 }
-    LineSeries { id: closed; name: qsTr("closed form"); axisX: xAxis; axisY: yAxis; color: "#1e8e3e"; style: Qt.DashLine; width: 1 }
+    ValueAxis { id: xAxis; labelsColor: Theme.textMuted; gridLineColor: Theme.border; color: Theme.border; titleBrush: Theme.textMuted; minorGridLineColor: Theme.border; min: 1; max: 30; titleText: qsTr("day"); labelFormat: "%d"; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
+    ValueAxis { id: yAxis; labelsColor: Theme.textMuted; gridLineColor: Theme.border; color: Theme.border; titleBrush: Theme.textMuted; minorGridLineColor: Theme.border; min: 0.5; max: 1; labelFormat: "%.2f"; labelsFont.pixelSize: 10 }
+    LineSeries { id: p95; name: qsTr("p95"); axisX: xAxis; axisY: yAxis; color: Theme.accentSoft; width: 1 }
+    LineSeries { id: p50; objectName: "goodputMedian"; name: qsTr("median"); axisX: xAxis; axisY: yAxis; color: Theme.accent; width: 2 }
+    LineSeries { id: p5; name: qsTr("p5"); axisX: xAxis; axisY: yAxis; color: Theme.accentSoft; width: 1 }
+    LineSeries { id: closed; name: qsTr("closed form"); axisX: xAxis; axisY: yAxis; color: Theme.good; style: Qt.DashLine; width: 1 }
 }

@@ -54,7 +54,7 @@ ScrollView {
         Label {
             Layout.fillWidth: true
             font.pixelSize: 11
-            color: Number(root.s.meshSize) === Number(root.s.chips) ? "#5f6368" : "#b3261e"
+            color: Number(root.s.meshSize) === Number(root.s.chips) ? Theme.textMuted : Theme.badText
             text: qsTr("Mesh %1 of %2 chips").arg(root.s.meshSize || 0).arg(root.s.chips || 0)
                   + (root.s.userMapping ? qsTr(" · user mapping") : qsTr(" · automatic mapping"))
             wrapMode: Text.Wrap
@@ -115,7 +115,7 @@ ScrollView {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
             font.pixelSize: 11
-            color: "#5f6368"
+            color: Theme.textMuted
             text: (root.s.spareCubes || []).length > 0
                   ? qsTr("Its own spares: cubes %1 (changing the count frees them)").arg(root.s.spareCubes.join(", "))
                   : qsTr("Spares: any free cubes (select cubes and use Job › Hold selected cubes as its spares to choose them)")
@@ -134,7 +134,7 @@ ScrollView {
             visible: (root.s.maintenance || []).length === 0
             text: qsTr("None (right-click a rack to schedule its power row)")
             font.pixelSize: 11
-            color: "#5f6368"
+            color: Theme.textMuted
         }
         Repeater {
             model: root.s.maintenance || []
@@ -164,7 +164,7 @@ ScrollView {
             wrapMode: Text.Wrap
             font.pixelSize: 11
             text: root.hit && root.hit.label ? root.hit.label : qsTr("Click a chip or rack in the scene, or a cube in the tree. Right-click in the scene to fail it.")
-            color: "#3c4043"
+            color: Theme.textSecondary
         }
         GridLayout {
             visible: root.hit && root.hit.rack !== undefined
@@ -190,14 +190,14 @@ ScrollView {
             visible: root.document.failures.length === 0
             text: qsTr("Nothing: the cluster is healthy.")
             font.pixelSize: 11
-            color: "#5f6368"
+            color: Theme.textMuted
         }
         Repeater {
             model: root.document.failures
             delegate: RowLayout {
                 required property var modelData
                 Layout.fillWidth: true
-                Label { text: modelData.label; Layout.fillWidth: true; font.pixelSize: 12; color: "#b3261e" }
+                Label { text: modelData.label; Layout.fillWidth: true; font.pixelSize: 12; color: Theme.badText }
                 Button {
                     text: qsTr("Repair")
                     flat: true

@@ -49,7 +49,7 @@ Dialog {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
             font.pixelSize: 11
-            color: "#5f6368"
+            color: Theme.textMuted
             text: qsTr("The goodput engine counts the window's downtime, or the swaps, every period (docs/reliability.md).")
         }
     }

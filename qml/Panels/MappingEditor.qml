@@ -17,7 +17,7 @@ ColumnLayout {
         Layout.fillWidth: true
         wrapMode: Text.Wrap
         font.pixelSize: 11
-        color: "#5f6368"
+        color: Theme.textMuted
         text: qsTr("Physical axes: %1").arg((root.s.physicalAxes || []).join(" · "))
               + (root.s.mappingText ? "\n" + qsTr("Now: %1").arg(root.s.mappingText) : "")
     }

@@ -1,6 +1,7 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import PodPlanner.Views
 
 // One number of the dashboard: a caption, the value, and up to two lines of context. Nothing is
 // cut off silently: the tooltip repeats all of it with the help text; "?" says what it means.
@@ -10,7 +11,7 @@ Rectangle {
     property string value
     property string detail
     property string help
-    property color accent: "#1a73e8"
+    property color accent: Theme.accent
     // How this number differs from the pinned baseline ({change, same, better}; see
     // ProjectDocument.comparison), shown as one more line; undefined: no baseline.
     property var change
@@ -20,14 +21,14 @@ Rectangle {
     implicitWidth: 132
     implicitHeight: Math.max(62, column.implicitHeight + 12)
     radius: 4
-    color: "#ffffff"
-    border.color: "#dadce0"
+    color: Theme.card
+    border.color: Theme.border
     ColumnLayout {
         id: column
         anchors.fill: parent
         anchors.margins: 6
         spacing: 0
-        Label { text: card.caption; font.pixelSize: 11; color: "#5f6368"; elide: Text.ElideRight; Layout.fillWidth: true }
+        Label { text: card.caption; font.pixelSize: 11; color: Theme.textMuted; elide: Text.ElideRight; Layout.fillWidth: true }
         Label {
             objectName: card.objectName + "Value"
             text: card.value
@@ -43,8 +44,8 @@ Rectangle {
             text: card.change === undefined ? "" : qsTr("vs baseline: %1").arg(card.change.short)
             font.pixelSize: 10
             font.bold: card.change !== undefined && !card.change.same
-            color: card.change === undefined || card.change.same ? "#5f6368"
-                   : card.change.better ? "#1e8e3e" : "#d93025"
+            color: card.change === undefined || card.change.same ? Theme.textMuted
+                   : card.change.better ? Theme.good : Theme.bad
             elide: Text.ElideRight
             Layout.fillWidth: true
         }
@@ -52,7 +53,7 @@ Rectangle {
             objectName: card.objectName + "Detail"
             text: card.detail
             font.pixelSize: 10
-            color: "#5f6368"
+            color: Theme.textMuted
             wrapMode: Text.Wrap
             maximumLineCount: 2
             elide: Text.ElideRight
@@ -66,7 +67,7 @@ Rectangle {
         text: "?"
         font.pixelSize: 11
         font.bold: true
-        color: "#5f6368"
+        color: Theme.textMuted
         TapHandler { onTapped: card.whatIsThis(card.topic, card) }
         HoverHandler { cursorShape: Qt.PointingHandCursor }
     }

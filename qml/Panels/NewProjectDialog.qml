@@ -38,7 +38,7 @@ Dialog {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
             font.pixelSize: 11
-            color: "#5f6368"
+            color: Theme.textMuted
             text: qsTr("The first job starts on one cube (or 8 GPU nodes), fully sharded; change its slice in the inspector and use Auto-plan to find a layout.")
         }
     }

@@ -16,14 +16,14 @@ Rectangle {
     width: text.implicitWidth + 14
     height: text.implicitHeight + 8
     radius: 4
-    color: "#e6ffffff"
-    border.color: "#d0d7de"
+    color: Theme.overlay
+    border.color: Theme.border
     Text {
         id: text
         objectName: "occupancyText"
         anchors.centerIn: parent
         font.pixelSize: 12
-        color: "#202124"
+        color: Theme.text
         text: badge.roomiest === null ? ""
               : qsTr("Free: %1 of %2 %3 · largest slice that fits: %4%5")
                     .arg(badge.free).arg(badge.total).arg(badge.roomiest.unit)

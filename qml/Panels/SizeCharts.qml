@@ -2,6 +2,7 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import QtCharts
+import PodPlanner.Views
 
 // The Size dialog's three charts: the Pareto front of time to train against cost (a point per
 // candidate's front member, the deadline as a dashed line), time to train against chips (the
@@ -106,33 +107,42 @@ ColumnLayout {
             objectName: "paretoChart"
             title: qsTr("Time to train against cost (Pareto front)")
             titleFont.pixelSize: 12
+            titleColor: Theme.text
+            backgroundColor: Theme.card
+            legend.labelColor: Theme.text
             antialiasing: true
             legend.alignment: Qt.AlignBottom
             legend.font.pixelSize: 10
-            LogValueAxis { id: paretoX; base: 10; min: 1; max: 1000; titleText: qsTr("days to train, with goodput (log scale)"); labelFormat: "%g"; minorTickCount: 8; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
-            ValueAxis { id: paretoY; min: 0; max: 10; labelFormat: "%.2g"; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
+            LogValueAxis { id: paretoX; labelsColor: Theme.textMuted; gridLineColor: Theme.border; color: Theme.border; titleBrush: Theme.textMuted; minorGridLineColor: Theme.border; base: 10; min: 1; max: 1000; titleText: qsTr("days to train, with goodput (log scale)"); labelFormat: "%g"; minorTickCount: 8; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
+            ValueAxis { id: paretoY; labelsColor: Theme.textMuted; gridLineColor: Theme.border; color: Theme.border; titleBrush: Theme.textMuted; minorGridLineColor: Theme.border; min: 0; max: 10; labelFormat: "%.2g"; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
         }
         ChartView {
             id: chips
             objectName: "chipsChart"
             title: qsTr("Time to train against chips")
             titleFont.pixelSize: 12
+            titleColor: Theme.text
+            backgroundColor: Theme.card
+            legend.labelColor: Theme.text
             antialiasing: true
             legend.alignment: Qt.AlignBottom
             legend.font.pixelSize: 10
-            LogValueAxis { id: chipsX; base: 2; min: 1; max: 16384; titleText: qsTr("chips"); labelFormat: "%d"; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
-            ValueAxis { id: chipsY; min: 0; max: 10; titleText: qsTr("days"); labelFormat: "%.0f"; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
+            LogValueAxis { id: chipsX; labelsColor: Theme.textMuted; gridLineColor: Theme.border; color: Theme.border; titleBrush: Theme.textMuted; minorGridLineColor: Theme.border; base: 2; min: 1; max: 16384; titleText: qsTr("chips"); labelFormat: "%d"; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
+            ValueAxis { id: chipsY; labelsColor: Theme.textMuted; gridLineColor: Theme.border; color: Theme.border; titleBrush: Theme.textMuted; minorGridLineColor: Theme.border; min: 0; max: 10; titleText: qsTr("days"); labelFormat: "%.0f"; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
         }
         ChartView {
             id: spares
             objectName: "sparesChart"
             title: qsTr("Goodput against hot spares (recommended placement)")
             titleFont.pixelSize: 12
+            titleColor: Theme.text
+            backgroundColor: Theme.card
+            legend.labelColor: Theme.text
             antialiasing: true
             legend.alignment: Qt.AlignBottom
             legend.font.pixelSize: 10
-            ValueAxis { id: sparesX; min: 0; max: 16; titleText: qsTr("spare cubes or nodes"); labelFormat: "%d"; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
-            ValueAxis { id: sparesY; min: 0.5; max: 1; titleText: qsTr("goodput"); labelFormat: "%.2f"; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
+            ValueAxis { id: sparesX; labelsColor: Theme.textMuted; gridLineColor: Theme.border; color: Theme.border; titleBrush: Theme.textMuted; minorGridLineColor: Theme.border; min: 0; max: 16; titleText: qsTr("spare cubes or nodes"); labelFormat: "%d"; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
+            ValueAxis { id: sparesY; labelsColor: Theme.textMuted; gridLineColor: Theme.border; color: Theme.border; titleBrush: Theme.textMuted; minorGridLineColor: Theme.border; min: 0.5; max: 1; titleText: qsTr("goodput"); labelFormat: "%.2f"; labelsFont.pixelSize: 10; titleFont.pixelSize: 10 }
         }
     }
 }

@@ -86,7 +86,7 @@ Dialog {
                 Layout.fillWidth: true
                 elide: Text.ElideRight
                 font.pixelSize: 11
-                color: "#5f6368"
+                color: Theme.textMuted
                 text: size.cancelled ? qsTr("Cancelled.")
                       : !dialog.shown ? (size.running ? qsTr("Sizing…") : "")
                       : qsTr("%1 placements planned, %2 layout configurations considered, %3 s%4")
@@ -139,7 +139,7 @@ Dialog {
         }
         Repeater {
             model: dialog.shown ? dialog.shown.notes : []
-            delegate: Label { required property string modelData; text: qsTr("Note: ") + modelData; font.pixelSize: 11; color: "#b06000"; Layout.fillWidth: true; wrapMode: Text.Wrap }
+            delegate: Label { required property string modelData; text: qsTr("Note: ") + modelData; font.pixelSize: 11; color: Theme.warn; Layout.fillWidth: true; wrapMode: Text.Wrap }
         }
         SplitView {
             Layout.fillWidth: true
@@ -162,7 +162,7 @@ Dialog {
                         required property int index
                         width: front.width - 12
                         padding: 4
-                        background: Rectangle { color: modelData.feasible ? "#ffffff" : "#fbf3f2"; border.color: "#dadce0" }
+                        background: Rectangle { color: modelData.feasible ? Theme.card : Theme.badBackground; border.color: Theme.border }
                         RowLayout {
                             anchors.fill: parent
                             spacing: 8
@@ -177,8 +177,8 @@ Dialog {
                                         .arg((modelData.goodput * 100).toFixed(1))
                                 }
                                 Label { text: modelData.candidate + ": " + modelData.placement + (modelData.feasible ? "" : qsTr(" (misses the limits)")); font.pixelSize: 11 }
-                                Label { text: modelData.limitText; font.pixelSize: 11; color: "#5f6368"; wrapMode: Text.Wrap; Layout.fillWidth: true }
-                                Label { text: modelData.layout + "; " + modelData.checkpoint; font.pixelSize: 10; color: "#5f6368"; elide: Text.ElideRight; Layout.fillWidth: true }
+                                Label { text: modelData.limitText; font.pixelSize: 11; color: Theme.textMuted; wrapMode: Text.Wrap; Layout.fillWidth: true }
+                                Label { text: modelData.layout + "; " + modelData.checkpoint; font.pixelSize: 10; color: Theme.textMuted; elide: Text.ElideRight; Layout.fillWidth: true }
                             }
                             Button {
                                 objectName: "applyPoint" + index
@@ -221,6 +221,6 @@ Dialog {
                 sized: dialog.shown
             }
         }
-        Label { id: exportStatus; objectName: "sizeExportStatus"; font.pixelSize: 11; color: "#5f6368" }
+        Label { id: exportStatus; objectName: "sizeExportStatus"; font.pixelSize: 11; color: Theme.textMuted }
     }
 }

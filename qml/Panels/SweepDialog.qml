@@ -61,7 +61,7 @@ Dialog {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
             font.pixelSize: 11
-            color: "#5f6368"
+            color: Theme.textMuted
             text: qsTr("Goodput-adjusted throughput: the job's tokens per second times its goodput, the useful tokens per second of wall time. Higher is better; bold: the first value within 0.1% of the highest.")
         }
         Label {
@@ -94,14 +94,14 @@ Dialog {
                     visible: bar.modelData.error.length === 0
                     Layout.preferredWidth: Math.max(2, 170 * bar.modelData.adjusted / dialog.largest)
                     Layout.preferredHeight: 14
-                    color: bar.best ? "#1a73e8" : "#8ab4f8"
+                    color: bar.best ? Theme.accent : Theme.accentSoft
                 }
                 Label {
                     objectName: "sweepValue" + bar.index
                     Layout.fillWidth: true
                     elide: Text.ElideRight
                     font.bold: bar.best
-                    color: bar.modelData.error.length > 0 ? "#c5221f" : palette.text
+                    color: bar.modelData.error.length > 0 ? Theme.bad : palette.text
                     text: bar.modelData.error.length > 0 ? bar.modelData.error
                           : qsTr("%1 k tokens/s · goodput %2% · %3 days")
                                 .arg((bar.modelData.adjusted / 1000).toFixed(1))

@@ -60,7 +60,7 @@ Popup {
             Layout.fillWidth: true
             font.family: "monospace"
             font.pixelSize: 11
-            color: "#3c4043"
+            color: Theme.textSecondary
         }
         Label {
             objectName: "whatIsThisDoc"

@@ -15,6 +15,10 @@ Item {
     // While a menu opened from the scene is up (its overlay takes the pointer without a leave,
     // and a hover at the same point may follow the click), no hover label.
     property bool hoverSuppressed: false
+    // The dark theme darkens the floor; pictures for reports and `render` stay light (print).
+    readonly property bool darkScene: root.interactive && Theme.dark
+    readonly property color textColor: darkScene ? "#e8eaed" : "#202124"
+    Binding { target: root.controller; property: "darkBackground"; value: root.darkScene }
     // Where the user is looking (File › Export image draws the same view at another size).
     readonly property vector3d pivotRotation: pivot.eulerRotation
     readonly property vector3d cameraPosition: camera.position
@@ -109,7 +113,7 @@ Item {
         renderMode: View3D.Underlay
         camera: camera
         environment: SceneEnvironment {
-            clearColor: "#f4f6f8"
+            clearColor: root.darkScene ? "#1b1d20" : "#f4f6f8"
             backgroundMode: SceneEnvironment.Color
         }
         Node {
@@ -147,6 +151,12 @@ Item {
             materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
         }
         Model {
+            objectName: "floorGrid"
+            geometry: root.controller.floorGrid
+            visible: root.controller.view === "physical"
+            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
+        }
+        Model {
             geometry: root.controller.floorLines
             visible: root.controller.view === "physical"
             materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
@@ -165,6 +175,51 @@ Item {
             geometry: root.controller.optical
             visible: root.controller.view === "physical"
             materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
+        }
+    }
+
+    // Rows and power rows named left of the floor: 2D labels that follow the camera, shown
+    // when in front of it, inside the view, and clear of the label before (zoom in to read
+    // them all).
+    Item {
+        id: floorLabels
+        objectName: "floorLabels"
+        anchors.fill: parent
+        visible: root.controller.view === "physical"
+        function project(position) {
+            camera.scenePosition; pivot.eulerRotation; pivot.position; view.width; view.height
+            return view.mapFrom3DScene(position)
+        }
+        Repeater {
+            id: floorLabelRepeater
+            model: floorLabels.visible ? root.controller.floorLabels : []
+            delegate: Rectangle {
+                id: floorLabel
+                required property var modelData
+                required property int index
+                readonly property vector3d at: floorLabels.project(modelData.position)
+                readonly property real gap: {
+                    if (index === 0)
+                        return 1e9
+                    const before = floorLabels.project(root.controller.floorLabels[index - 1].position)
+                    return Math.hypot(at.x - before.x, at.y - before.y)
+                }
+                visible: at.z > 0 && at.x > width && at.y >= 0 && at.x < root.width && at.y < root.height
+                         && gap > height
+                x: at.x - width
+                y: at.y - height / 2
+                width: floorText.implicitWidth + 8
+                height: floorText.implicitHeight + 2
+                radius: 3
+                color: root.darkScene ? "#b32d2f32" : "#b3ffffff"
+                Text {
+                    id: floorText
+                    anchors.centerIn: parent
+                    text: floorLabel.modelData.text
+                    font.pixelSize: 10
+                    color: root.darkScene ? "#dadce0" : "#3c4043"
+                }
+            }
         }
     }
 
@@ -318,7 +373,7 @@ Item {
         anchors { right: parent.right; top: parent.top; margins: 6 }
         width: legend.implicitWidth + 12
         height: legend.implicitHeight + 10
-        color: "#e6ffffff"
+        color: root.darkScene ? "#e62d2f32" : "#e6ffffff"
         radius: 4
     }
     Column {
@@ -331,7 +386,7 @@ Item {
             text: (root.legendCollapsed ? "▸ " : "▾ ") + qsTr("Legend")
             font.pixelSize: 12
             font.bold: true
-            color: "#202124"
+            color: root.textColor
             TapHandler { onTapped: root.legendCollapsed = !root.legendCollapsed }
             HoverHandler { cursorShape: Qt.PointingHandCursor }
             ToolTip.visible: titleHover.hovered
@@ -350,12 +405,12 @@ Item {
                 objectName: "legendEntry" + index
                 spacing: 6
                 opacity: root.controller.highlightedJob >= 0 && job >= 0 && !highlighted ? 0.55 : 1
-                Rectangle { width: 12; height: 12; radius: 2; color: entry.modelData.color; anchors.verticalCenter: parent.verticalCenter }
+                Rectangle { width: 12; height: 12; radius: 2; color: entry.modelData.color; border.width: 1; border.color: root.darkScene ? "#66ffffff" : "#33000000"; anchors.verticalCenter: parent.verticalCenter }
                 Text {
                     text: entry.modelData.label
                     font.pixelSize: 12
                     font.bold: entry.highlighted
-                    color: "#202124"
+                    color: root.textColor
                 }
                 TapHandler {
                     enabled: entry.job >= 0

@@ -14,6 +14,7 @@
 #include <QQuickView>
 #include <QtTest>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -191,6 +192,34 @@ class SceneTest : public QObject {
         settle("scene-logical-utilization");
         controller_.setColorMode("job");
         controller_.setView("physical");
+    }
+
+    // The floor: a grid under the racks, every row named with its power row, and the power
+    // rows' outlines drawn light when the view's background is dark.
+    void floorGridAndRowNames() {
+        const auto analysis = document_.analysis();
+        std::map<std::pair<int, int>, int> rowPowerRow; // (site, row) -> power row
+        for (const auto& r : analysis->topology->floor().racks)
+            rowPowerRow.try_emplace({r.site, r.row}, r.powerRow);
+        QVERIFY(controller_.floorGrid()->segmentCount() > 4);
+        const QVariantList labels = controller_.floorLabels();
+        QCOMPARE(labels.size(), static_cast<qsizetype>(rowPowerRow.size()));
+        for (const auto& [row, powerRow] : rowPowerRow) {
+            const QString name = QString("Row %1 · power row %2").arg(row.second).arg(powerRow);
+            QVERIFY2(std::any_of(labels.begin(), labels.end(),
+                                 [&](const QVariant& l) { return l.toMap()["text"] == name; }),
+                     qPrintable(name));
+        }
+        auto outlineColour = [this] {
+            for (const QVariant& entry : controller_.legend())
+                if (entry.toMap()["label"] == "power row outline")
+                    return entry.toMap()["color"].value<QColor>();
+            return QColor();
+        };
+        QVERIFY(outlineColour().lightness() < 100);
+        controller_.setDarkBackground(true);
+        QVERIFY(outlineColour().lightness() > 140);
+        controller_.setDarkBackground(false);
     }
 
     // Power rows: one outline each on the floor, one colour each in the power-row mode; the

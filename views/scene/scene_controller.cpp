@@ -134,6 +134,8 @@ void SceneController::rebuild() {
         coloredAnalysis_ = analysis_.get();
     }
     floorLines_.setSegments({});
+    floorGrid_.setSegments({});
+    floorLabels_.clear();
     optical_.setSegments({});
     selectionLines_.setSegments({});
     network_.setSegments({});
@@ -261,7 +263,7 @@ QVariantList SceneController::legend() const {
     };
     if (view_ == "physical") {
         add(tr("OCS rack"), kOcs);
-        add(tr("power row outline"), kPowerRow);
+        add(tr("power row outline"), floorOutlineColor());
         if (optical_.segmentCount() > 0)
             add(tr("optical link (selected job)"), kOptical);
         if (network_.segmentCount() > 0) {

@@ -36,6 +36,7 @@ class SceneController : public QObject {
     Q_PROPERTY(LineGeometry* links READ links CONSTANT)
     Q_PROPERTY(LineGeometry* arcs READ arcs CONSTANT)
     Q_PROPERTY(LineGeometry* floorLines READ floorLines CONSTANT)
+    Q_PROPERTY(LineGeometry* floorGrid READ floorGrid CONSTANT)
     Q_PROPERTY(LineGeometry* optical READ optical CONSTANT)
     Q_PROPERTY(LineGeometry* network READ network CONSTANT)
     Q_PROPERTY(bool showNetwork READ showNetwork WRITE setShowNetwork NOTIFY sceneChanged)
@@ -55,6 +56,10 @@ class SceneController : public QObject {
     Q_PROPERTY(QVector3D boundsMax READ boundsMax NOTIFY sceneChanged)
     Q_PROPERTY(float extent READ extent NOTIFY sceneChanged)
     Q_PROPERTY(QVariantList legend READ legend NOTIFY sceneChanged)
+    // Names on the floor of the physical view, left of what they name: [{text, position}].
+    Q_PROPERTY(QVariantList floorLabels READ floorLabels NOTIFY sceneChanged)
+    // The view's background is dark (the dark theme): lines on the floor are drawn light.
+    Q_PROPERTY(bool darkBackground READ darkBackground WRITE setDarkBackground NOTIFY sceneChanged)
     // In job colours: this job as it is, the rest faded (a click on its legend entry); -1: none.
     Q_PROPERTY(int highlightedJob READ highlightedJob WRITE setHighlightedJob NOTIFY sceneChanged)
   public:
@@ -77,7 +82,8 @@ class SceneController : public QObject {
     BoxInstancing* boxes() { return &boxes_; }
     LineGeometry* links() { return &links_; }
     LineGeometry* arcs() { return &arcs_; }
-    LineGeometry* floorLines() { return &floorLines_; }
+    LineGeometry* floorLines() { return &floorLines_; } // the power rows' outlines
+    LineGeometry* floorGrid() { return &floorGrid_; }
     LineGeometry* optical() { return &optical_; }
     LineGeometry* network() { return &network_; }
     bool showNetwork() const { return showNetwork_; }
@@ -97,6 +103,9 @@ class SceneController : public QObject {
     QVector3D boundsMax() const { return boundsMax_; }
     float extent() const { return extent_; }
     QVariantList legend() const;
+    QVariantList floorLabels() const { return floorLabels_; }
+    bool darkBackground() const { return darkBackground_; }
+    void setDarkBackground(bool dark);
 
     // Where a chip is drawn in the current view (its rack's box when chips are not shown).
     Q_INVOKABLE QVector3D chipScenePosition(qint64 chip) const;
@@ -138,6 +147,7 @@ class SceneController : public QObject {
     QVector3D rackPosition(const model::Rack& rack) const;
     std::vector<int> chooseDetailedRacks() const;
     void buildFloorLines();
+    QColor floorOutlineColor() const; // power rows' outlines, light on a dark floor
     void buildOpticalLinks();
     void buildSelectionLines();
 
@@ -151,6 +161,9 @@ class SceneController : public QObject {
     LineGeometry links_;
     LineGeometry arcs_;
     LineGeometry floorLines_;
+    LineGeometry floorGrid_;
+    QVariantList floorLabels_;
+    bool darkBackground_ = false;
     LineGeometry optical_;
     LineGeometry network_;
     bool showNetwork_ = true;

@@ -133,29 +133,6 @@ void SceneController::buildPhysical() {
     buildSelectionLines();
 }
 
-void SceneController::buildFloorLines() {
-    // Each power row outlined on the floor: a planned maintenance or a tripped feed takes out
-    // everything inside one outline.
-    std::map<std::pair<int, int>, std::pair<QVector3D, QVector3D>> extent; // (site, row) -> box
-    for (const model::Rack& rack : topology_->floor().racks) {
-        const QVector3D at = rackPosition(rack);
-        auto [it, added] = extent.try_emplace({rack.site, rack.powerRow}, at, at);
-        auto& [lo, hi] = it->second;
-        lo = QVector3D(std::min(lo.x(), at.x()), 0, std::min(lo.z(), at.z()));
-        hi = QVector3D(std::max(hi.x(), at.x()), 0, std::max(hi.z(), at.z()));
-    }
-    QVector<QVector3D> lines;
-    const float margin = kRackWidth / 2 + 8;
-    for (const auto& [key, box] : extent) {
-        const QVector3D a(box.first.x() - margin, 1, box.first.z() - margin);
-        const QVector3D b(box.second.x() + margin, 1, box.first.z() - margin);
-        const QVector3D c(box.second.x() + margin, 1, box.second.z() + margin);
-        const QVector3D d(box.first.x() - margin, 1, box.second.z() + margin);
-        lines << a << b << b << c << c << d << d << a;
-    }
-    floorLines_.setSegments(lines, {}, kPowerRow);
-}
-
 void SceneController::buildOpticalLinks() {
     // The selected job's cubes to the optical circuit switches of their pod (TPU pods): every
     // cube has links to every OCS, which is how any cube can take any place in a slice.
