@@ -140,14 +140,15 @@ Item {
             materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
         }
         // Lines carry their own colours (links by utilization, power rows, optical links).
+        // In the physical view these hold the selected job's links between the chips drawn up
+        // close (none from afar).
         Model {
+            objectName: "torusLinks"
             geometry: root.controller.links
-            visible: root.controller.view === "logical"
             materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
         }
         Model {
             geometry: root.controller.arcs
-            visible: root.controller.view === "logical"
             materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
         }
         Model {

@@ -336,6 +336,33 @@ class SceneTest : public QObject {
         settle("scene-lod-closeup");
     }
 
+    // Up close in the physical view, the selected job's torus links run between its chips;
+    // from afar, where racks are drawn whole, there are none.
+    void selectedJobsLinksUpClose() {
+        controller_.setJob(0);
+        const auto analysis = document_.analysis();
+        const auto chips = analysis->topology->chipsOf(analysis->placements[0].slices.front());
+        const int rack = analysis->topology->locate(chips.front()).rack;
+        const QVector3D far = controller_.center() + QVector3D(0, 5000, 3000);
+        controller_.setCameraRay(far, (controller_.center() - far).normalized());
+        QCOMPARE(controller_.detailedRacks(), 0);
+        QCOMPARE(controller_.links()->segmentCount(), 0);
+        const QVector3D target = controller_.rackScenePosition(rack);
+        const QVector3D eye = target + QVector3D(0, 700, 400);
+        controller_.setCameraRay(eye, (target - eye).normalized());
+        QVERIFY(controller_.detailedRacks() > 0);
+        // A whole cube of the job is drawn: at least its 3 x 48 links inside it.
+        QVERIFY2(controller_.links()->segmentCount() >= 144,
+                 qPrintable(QString::number(controller_.links()->segmentCount())));
+        const QVariantList legend = controller_.legend();
+        QVERIFY(std::any_of(legend.begin(), legend.end(), [](const QVariant& e) {
+            return e.toMap()["label"] == "torus link (selected job)";
+        }));
+        settle("scene-torus-links-closeup");
+        controller_.setCameraRay(far, (controller_.center() - far).normalized());
+        QCOMPARE(controller_.links()->segmentCount(), 0);
+    }
+
     // Two sites: the DCN switches and site routers stand in front of the floor, the WAN arcs
     // between the routers, a router picks with its tooltip, and the camera sees the far site
     // (Qt's orbit controller would clip everything beyond 100 m).

@@ -266,6 +266,10 @@ QVariantList SceneController::legend() const {
         add(tr("power row outline"), floorOutlineColor());
         if (optical_.segmentCount() > 0)
             add(tr("optical link (selected job)"), kOptical);
+        if (links_.segmentCount() + arcs_.segmentCount() > 0) { // chips up close
+            add(tr("torus link (selected job)"), kLink);
+            add(tr("wraparound link"), kArc);
+        }
         if (network_.segmentCount() > 0) {
             add(tr("DCN switch"), kDcnSwitchColor);
             add(tr("site router"), kSiteRouterColor);

@@ -147,6 +147,7 @@ class SceneController : public QObject {
     QVector3D rackPosition(const model::Rack& rack) const;
     std::vector<int> chooseDetailedRacks() const;
     void buildFloorLines();
+    void buildPhysicalTorusLinks();
     QColor floorOutlineColor() const; // power rows' outlines, light on a dark floor
     void buildOpticalLinks();
     void buildSelectionLines();

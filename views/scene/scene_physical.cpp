@@ -126,8 +126,7 @@ void SceneController::buildPhysical() {
         network_.setSegments(layer.lines, layer.lineColors);
     }
     boxes_.setBoxes(std::move(boxes));
-    links_.setSegments({});
-    arcs_.setSegments({});
+    buildPhysicalTorusLinks();
     buildFloorLines();
     buildOpticalLinks();
     buildSelectionLines();

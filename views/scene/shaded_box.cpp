@@ -23,6 +23,9 @@ const std::array<Face, 6> kFaces = {{
     {{1, 0, 0}, {0, 0, -1}, {0, 1, 0}, 0.68f},  // right
 }};
 
+// How much darker a side is at its foot than at its top.
+constexpr float kFootShade = 0.78f;
+
 } // namespace
 
 ShadedBox::ShadedBox(QQuick3DObject* parent) : QQuick3DGeometry(parent) {
@@ -39,9 +42,12 @@ ShadedBox::ShadedBox(QQuick3DObject* parent) : QQuick3DGeometry(parent) {
             *v++ = p.x();
             *v++ = p.y();
             *v++ = p.z();
-            *v++ = f.shade;
-            *v++ = f.shade;
-            *v++ = f.shade;
+            // Soft light: a side darkens toward its foot, as in the shade of its neighbours
+            // and the floor (baked per vertex, so it costs nothing per pixel).
+            const float shade = f.normal.y() == 0 && b < 0 ? f.shade * kFootShade : f.shade;
+            *v++ = shade;
+            *v++ = shade;
+            *v++ = shade;
             *v++ = 1.0f;
         }
         for (quint16 i : {0, 1, 2, 0, 2, 3})
