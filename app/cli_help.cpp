@@ -76,8 +76,9 @@ const std::vector<CommandHelp>& commandHelp() {
          "alternatives and every figure's source\n"},
         {"render",
          "PROJECT -o FILE.png [--view physical|logical] [--job N] [--color MODE]\n"
-         "[--size WxH] [--zoom F] [--every-chip] [--fps-probe N]",
+         "[--size WxH] [--zoom F] [--every-chip] [--smooth-edges] [--fps-probe N]",
          "draw the 3D scene to a PNG (needs a display: xvfb-run);\n"
+         "--smooth-edges multisamples (4x), as exported images do;\n"
          "MODE: job, health, tp, fsdp, dp, pp, ep, cp,\n"
          "host, rack, powerRow or utilization\n"},
         {"sweep", "PROJECT --param POINTER=LO:HI:STEP ... [--shard I/N] --csv",

@@ -5,6 +5,7 @@
 #include "app_theme.h"
 #include "autosaver.h"
 #include "display_check.h"
+#include "gl_renderer.h"
 #include "gui_platform.h"
 #include "project_document.h"
 #include "version.h"
@@ -59,6 +60,8 @@ int runGui(int argc, char** argv) {
 
     podplanner::views::ProjectDocument document;
     podplanner::views::AppSettings settings;
+    const QString renderer = podplanner::app::openGlRenderer();
+    settings.setRenderer(renderer, podplanner::app::isSoftwareRenderer(renderer));
     podplanner::views::Autosaver autosave(&document);
     if (!options.project.isEmpty() && !document.load(options.project))
         std::cerr << document.errorText().toStdString() << "\n";

@@ -1,8 +1,8 @@
 // `podplanner render PROJECT -o FILE.png [--view physical|logical] [--job N] [--color MODE]
-// [--size WxH] [--zoom F] [--every-chip] [--fps-probe N]`: draws the 3D scene without the user
-// (needs a display: run it under xvfb-run on a headless machine) and saves it, or measures frames
-// per second while orbiting. --zoom brings the camera closer (0.3: a third of the way), where chips
-// show.
+// [--size WxH] [--zoom F] [--every-chip] [--smooth-edges] [--fps-probe N]`: draws the 3D scene
+// without the user (needs a display: run it under xvfb-run on a headless machine) and saves it, or
+// measures frames per second while orbiting. --zoom brings the camera closer (0.3: a third of the
+// way), where chips show. --smooth-edges multisamples, as exported images and reports do.
 #include "chip_coloring.h"
 #include "cli.h"
 #include "display_check.h"
@@ -30,6 +30,7 @@ struct RenderOptions {
     int fpsFrames = 0;
     double zoom = 1;
     bool everyChip = false;
+    bool smoothEdges = false;
 };
 
 bool parseRender(const QStringList& args, RenderOptions& o, QString& error) {
@@ -48,6 +49,8 @@ bool parseRender(const QStringList& args, RenderOptions& o, QString& error) {
             o.fpsFrames = value().toInt();
         else if (a == "--every-chip")
             o.everyChip = true;
+        else if (a == "--smooth-edges")
+            o.smoothEdges = true;
         else if (a == "--zoom") {
             o.zoom = value().toDouble();
             if (!(o.zoom > 0.01 && o.zoom <= 10)) {
@@ -117,9 +120,11 @@ int runRender(int argc, char** argv) {
         controller.setShowChips(true);
 
     QQuickView view;
+    view.setColor(QColor("#f4f6f8")); // the floor's colour, as in the window (Underlay shows it)
     view.engine()->addImportPath("qrc:/");
-    view.setInitialProperties(
-        {{"controller", QVariant::fromValue(&controller)}, {"interactive", false}});
+    view.setInitialProperties({{"controller", QVariant::fromValue(&controller)},
+                               {"interactive", false},
+                               {"smoothEdges", o.smoothEdges}});
     view.setResizeMode(QQuickView::SizeRootObjectToView);
     view.setSource(QUrl("qrc:/PodPlanner/Scene/Scene.qml"));
     if (view.status() != QQuickView::Ready)

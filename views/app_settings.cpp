@@ -11,6 +11,7 @@ const char* kWindowGeometry = "window/geometry";
 const char* kLastView = "scene/view";
 const char* kLastExportFolder = "files/export-folder";
 const char* kJobSort = "jobs/sort";
+const char* kSmoothEdges = "view/smooth-edges";
 
 } // namespace
 
@@ -75,6 +76,23 @@ void AppSettings::setJobSort(const QString& sort) {
         return;
     QSettings().setValue(kJobSort, sort);
     emit jobSortChanged();
+}
+
+bool AppSettings::smoothEdges() const {
+    return QSettings().value(kSmoothEdges, !softwareRendering_).toBool();
+}
+
+void AppSettings::setSmoothEdges(bool smooth) {
+    if (smooth == smoothEdges())
+        return;
+    QSettings().setValue(kSmoothEdges, smooth);
+    emit smoothEdgesChanged();
+}
+
+void AppSettings::setRenderer(const QString& renderer, bool software) {
+    renderer_ = renderer;
+    softwareRendering_ = software;
+    emit smoothEdgesChanged();
 }
 
 QVariant AppSettings::splitState(const QString& name) const {

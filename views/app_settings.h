@@ -22,6 +22,12 @@ class AppSettings : public QObject {
     Q_PROPERTY(QUrl lastExportFolder READ lastExportFolder WRITE setLastExportFolder NOTIFY
                    lastExportFolderChanged)
 
+    // Multisampled 3D edges (View › Smooth edges). Unless chosen, on where the window is drawn
+    // by a GPU and off under a software rasteriser (`softwareRendering`, set at start).
+    Q_PROPERTY(bool smoothEdges READ smoothEdges WRITE setSmoothEdges NOTIFY smoothEdgesChanged)
+    // The OpenGL renderer that draws the window (for the About box), and whether it is software.
+    Q_PROPERTY(QString renderer READ renderer NOTIFY smoothEdgesChanged)
+
     // The Jobs table's order: a SortedJobsModel column, then " desc" when reversed.
     Q_PROPERTY(QString jobSort READ jobSort WRITE setJobSort NOTIFY jobSortChanged)
 
@@ -37,6 +43,10 @@ class AppSettings : public QObject {
     QUrl lastExportFolder() const;
     void setLastExportFolder(const QUrl& folder);
     QString jobSort() const;
+    bool smoothEdges() const;
+    void setSmoothEdges(bool smooth);
+    QString renderer() const { return renderer_; }
+    void setRenderer(const QString& renderer, bool software);
     void setJobSort(const QString& sort);
     // SplitView.saveState() of a split of the main window, by name ("side", "bottom");
     // undefined in QML when none was saved.
@@ -51,6 +61,11 @@ class AppSettings : public QObject {
     void lastViewChanged();
     void lastExportFolderChanged();
     void jobSortChanged();
+    void smoothEdgesChanged();
+
+  private:
+    QString renderer_;
+    bool softwareRendering_ = true; // until the application has asked the renderer
 };
 
 } // namespace podplanner::views

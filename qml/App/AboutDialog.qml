@@ -1,10 +1,13 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import PodPlanner.Views
 
-// Version, purpose and where the built-in figures come from.
+// Version, purpose, where the built-in figures come from, and what draws the 3D view.
 Dialog {
+    id: about
     objectName: "aboutDialog"
+    property string renderer // OpenGL's GL_RENDERER, as asked at start
     title: qsTr("About PodPlanner")
     standardButtons: Dialog.Close
     modal: true
@@ -25,8 +28,16 @@ Dialog {
         Label {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
-            color: "#444"
+            color: Theme.textSecondary
             text: qsTr("Built-in figures come from public sources, each cited next to its number (run “podplanner presets --json”): Cloud TPU system architecture pages; Jouppi et al., ISCA 2023 (TPU v4); the JAX scaling book “How to Scale Your Model”; NVIDIA A100/H100/B200 datasheets; Kokolis et al., HPCA 2025 (failure rates).")
+        }
+        Label {
+            objectName: "aboutRenderer"
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            visible: text.length > 0
+            color: Theme.textMuted
+            text: about.renderer.length > 0 ? qsTr("3D drawn by OpenGL: %1").arg(about.renderer) : ""
         }
     }
 }

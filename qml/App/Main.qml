@@ -225,7 +225,7 @@ ThemedWindow {
             afterSave()
         }
     }
-    AboutDialog { id: aboutDialog; anchors.centerIn: parent }
+    AboutDialog { id: aboutDialog; renderer: window.settings.renderer; anchors.centerIn: parent }
     ShortcutsDialog { id: shortcutsDialog; actions: window.actions; anchors.centerIn: parent }
     UserGuideDialog { id: userGuideDialog; anchors.centerIn: parent }
     LaunchConfigDialogs {
@@ -312,7 +312,7 @@ ThemedWindow {
             verticalAlignment: Text.AlignVCenter
             text: qsTr("Open a project (Ctrl+O), start a new one (Ctrl+N),\nor drop a .podplanner file here")
             font.pixelSize: 20
-            color: "#666"
+            color: Theme.textMuted
         }
 
         SplitView {
@@ -338,6 +338,7 @@ ThemedWindow {
                     id: scene
                     objectName: "scene"
                     controller: sceneController
+                    smoothEdges: window.settings.smoothEdges
                     hoverSuppressed: sceneMenu.visible
                     SplitView.fillWidth: true
                     SplitView.minimumWidth: 300

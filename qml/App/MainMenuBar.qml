@@ -114,6 +114,13 @@ MenuBar {
             checked: bar.sceneController.showChips
             onTriggered: bar.sceneController.showChips = checked
         }
+        AppMenuItem {
+            objectName: "smoothEdgesItem"
+            text: qsTr("&Smooth edges (slower without a GPU)")
+            checkable: true
+            checked: bar.settings.smoothEdges
+            onTriggered: bar.settings.smoothEdges = checked
+        }
         MenuSeparator {}
         AppMenu {
             title: qsTr("&Theme")

@@ -22,7 +22,7 @@ Pane {
         Label {
             objectName: "clusterName"
             text: panel.document.clusterName + " · " + panel.document.chipName
-            color: "#444"
+            color: Theme.textSecondary
         }
         GridLayout {
             columns: 9
@@ -50,7 +50,7 @@ Pane {
                         text: (panel.document.counts[modelData.key] ?? 0).toLocaleString(Qt.locale(), "f", 0)
                         font.pixelSize: 18
                     }
-                    Label { text: modelData.label; color: "#666"; font.pixelSize: 11 }
+                    Label { text: modelData.label; color: Theme.textMuted; font.pixelSize: 11 }
                 }
             }
         }

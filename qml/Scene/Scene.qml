@@ -12,6 +12,9 @@ Item {
     property alias view3d: view
     property string hoverText: ""
     property bool interactive: true // false for `podplanner render`: no hover tooltip
+    // Multisampled edges (View › Smooth edges; always in exported pictures). The 3D scene is
+    // then drawn into a texture first, which software GL pays for (docs/scene.md, "Limits").
+    property bool smoothEdges: false
     // While a menu opened from the scene is up (its overlay takes the pointer without a leave,
     // and a hover at the same point may follow the click), no hover label.
     property bool hoverSuppressed: false
@@ -110,11 +113,14 @@ Item {
         anchors.fill: parent
         // Drawn straight into the window under the Qt Quick items, not into a texture first:
         // under software GL this is 2-3x the frame rate (docs/scene.md, "Screenshots and speed").
-        renderMode: View3D.Underlay
+        // Multisampling needs the texture.
+        renderMode: root.smoothEdges ? View3D.Offscreen : View3D.Underlay
         camera: camera
         environment: SceneEnvironment {
             clearColor: root.darkScene ? "#1b1d20" : "#f4f6f8"
             backgroundMode: SceneEnvironment.Color
+            antialiasingMode: root.smoothEdges ? SceneEnvironment.MSAA : SceneEnvironment.NoAA
+            antialiasingQuality: SceneEnvironment.High // 4 samples
         }
         Node {
             id: pivot

@@ -1,6 +1,7 @@
-// The theme as a person switches it: View › Theme › Dark repaints the panels, the dashboard and
+// The look as a person switches it: View › Theme › Dark repaints the panels, the dashboard and
 // the 3D view dark and is remembered; Light brings the light window back. The floor of the
-// physical view names its rows and power rows in either.
+// physical view names its rows and power rows in either. View › Smooth edges multisamples the
+// 3D view.
 #include "app_theme.h"
 #include "dialog_driver.h"
 #include "main_window_fixture.h"
@@ -34,6 +35,23 @@ QStringList textsStartingWith(QQuickItem* root, const QString& prefix) {
     }
     return found;
 }
+// How many pixels of the middle of the 3D view (clear of the floor's labels and the overlays)
+// differ between two pictures of the same view, and out of how many.
+std::pair<int, int> pixelsChanged(const QImage& a, const QImage& b, QQuickItem* scene) {
+    const QRectF r = scene->mapRectToScene(QRectF(scene->width() * 0.3, scene->height() * 0.2,
+                                                  scene->width() * 0.5, scene->height() * 0.65));
+    const qreal dpr = a.devicePixelRatio();
+    int changed = 0, all = 0;
+    for (int y = int(r.top() * dpr); y < int(r.bottom() * dpr); ++y)
+        for (int x = int(r.left() * dpr); x < int(r.right() * dpr); ++x) {
+            const QColor p = a.pixelColor(x, y), q = b.pixelColor(x, y);
+            const int off = std::abs(p.red() - q.red()) + std::abs(p.green() - q.green()) +
+                            std::abs(p.blue() - q.blue());
+            changed += off > 6 ? 1 : 0;
+            ++all;
+        }
+    return {changed, all};
+}
 } // namespace
 
 class ThemeTest : public QObject {
@@ -50,11 +68,13 @@ class ThemeTest : public QObject {
     void initTestCase() {
         QVERIFY(ui.open(QSize(1280, 720)));
         AppTheme::instance()->setMode("light");
+        QSettings().remove("view/smooth-edges"); // the default: off, as no GPU is known
         QVERIFY(ui.document.load(kExample));
         QVERIFY(ui.waitForEngine());
     }
     void cleanupTestCase() {
         AppTheme::instance()->setMode("system");
+        QSettings().remove("view/smooth-edges");
         ui.close();
     }
 
@@ -95,6 +115,33 @@ class ThemeTest : public QObject {
         QQuickItem* dashboard = ui.find("dashboard");
         QVERIFY(MainWindowFixture::pixelAt(shot, dashboard, QPointF(dashboard->width() - 6, 4))
                     .lightness() > 200);
+    }
+
+    // Multisampling blends the edges of racks and lines into what is behind them: the same
+    // picture, changed along the edges only; turned off, the sharp picture comes back.
+    void smoothEdgesFromTheViewMenu() {
+        QVERIFY(!ui.settings->smoothEdges()); // no GPU known: off
+        QQuickItem* scene = ui.find("scene");
+        QObject* view3d = scene->property("view3d").value<QObject*>();
+        const QImage sharp = ui.grab("scene-sharp-edges", 600);
+        QVERIFY(driver.clickMenus({"&View"}));
+        ui.grab("menu-view-smooth-edges", 300);
+        QVERIFY(driver.clickMenus({"&Smooth edges (slower without a GPU)"}));
+        QTRY_VERIFY(ui.settings->smoothEdges());
+        QCOMPARE(view3d->property("renderMode").toInt(), 0); // View3D.Offscreen
+        const QImage smooth = ui.grab("scene-smooth-edges", 900);
+        const auto [edges, all] = pixelsChanged(sharp, smooth, scene);
+        QVERIFY2(edges > 500 && edges < all / 4,
+                 qPrintable(QString("%1 of %2").arg(edges).arg(all)));
+        QVERIFY(driver.clickMenus({"&View"}));
+        QTest::qWait(300);
+        QVERIFY(driver.clickMenus({"&Smooth edges (slower without a GPU)"}));
+        QTRY_VERIFY(!ui.settings->smoothEdges());
+        QCOMPARE(view3d->property("renderMode").toInt(), 1); // View3D.Underlay
+        const auto [back, total] = pixelsChanged(sharp, ui.grab("scene-sharp-again", 600), scene);
+        QVERIFY2(back < edges / 5, qPrintable(QString("%1 of %2").arg(back).arg(total)));
+        qInfo("pixels changed by multisampling: %d of %d; after turning it off: %d", edges, all,
+              back);
     }
 
     // The review sizes of issue 17, in both themes (look at build/screenshots/).

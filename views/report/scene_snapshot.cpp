@@ -12,7 +12,9 @@ SceneSnapshotter::SceneSnapshotter(ProjectDocument* document, QSize size) {
     controller_.setDocument(document);
     view_.engine()->addImportPath(QStringLiteral("qrc:/"));
     view_.setInitialProperties(
-        {{"controller", QVariant::fromValue(&controller_)}, {"interactive", false}});
+        {{"controller", QVariant::fromValue(&controller_)},
+         {"interactive", false},
+         {"smoothEdges", true}}); // pictures for export and print: no jagged edges
     view_.setResizeMode(QQuickView::SizeRootObjectToView);
     view_.setTitle(QStringLiteral("PodPlanner — rendering"));
     view_.setSource(QUrl(QStringLiteral("qrc:/PodPlanner/Scene/Scene.qml")));
