@@ -20,7 +20,7 @@ class AppTheme : public QObject {
     Q_PROPERTY(QString mode READ mode WRITE setMode NOTIFY changed)
     Q_PROPERTY(bool dark READ dark NOTIFY changed)
     // The palette the controls draw with, by role ("window", "text", ..., "disabledText"):
-    // Main.qml hands it to the window, from which every control and dialog inherits it.
+    // ThemedWindow.qml hands it to the window, from which every control and dialog inherits it.
     Q_PROPERTY(QVariantMap palette READ paletteColors NOTIFY changed)
     Q_PROPERTY(QColor text READ text NOTIFY changed)
     Q_PROPERTY(QColor textSecondary READ textSecondary NOTIFY changed)

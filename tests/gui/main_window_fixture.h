@@ -58,18 +58,24 @@ class MainWindowFixture {
                 return found;
         return nullptr;
     }
-    // The first visible text inside `box` whose drawn lines reach past the box's edges (as
-    // when a label's line runs into the next card), or an empty string.
-    static QString textDrawnOutside(QQuickItem* box) {
-        const QRectF bounds = box->mapRectToScene(QRectF(0, 0, box->width(), box->height()));
-        QList<QQuickItem*> stack{box};
+    // The text items shown inside `root` (itself included), nearest first.
+    static QList<QQuickItem*> visibleTexts(QQuickItem* root) {
+        QList<QQuickItem*> texts, stack{root};
         while (!stack.isEmpty()) {
             QQuickItem* item = stack.takeLast();
             if (!item->isVisible())
                 continue;
             stack.append(item->childItems());
-            if (!item->inherits("QQuickText"))
-                continue;
+            if (item->inherits("QQuickText"))
+                texts << item;
+        }
+        return texts;
+    }
+    // The first visible text inside `box` whose drawn lines reach past the box's edges (as
+    // when a label's line runs into the next card), or an empty string.
+    static QString textDrawnOutside(QQuickItem* box) {
+        const QRectF bounds = box->mapRectToScene(QRectF(0, 0, box->width(), box->height()));
+        for (QQuickItem* item : visibleTexts(box)) {
             const QRectF drawn =
                 item->mapRectToScene(QRectF(0, 0, item->property("contentWidth").toReal(),
                                             item->property("contentHeight").toReal()));

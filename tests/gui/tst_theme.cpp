@@ -23,16 +23,9 @@ QColor sceneBackground(const QImage& shot, QQuickItem* scene) {
 // The visible texts inside `root` that start with `prefix`.
 QStringList textsStartingWith(QQuickItem* root, const QString& prefix) {
     QStringList found;
-    QList<QQuickItem*> stack{root};
-    while (!stack.isEmpty()) {
-        QQuickItem* item = stack.takeLast();
-        if (!item->isVisible())
-            continue;
-        stack.append(item->childItems());
-        const QString text = item->property("text").toString();
-        if (item->inherits("QQuickText") && text.startsWith(prefix))
+    for (QQuickItem* item : MainWindowFixture::visibleTexts(root))
+        if (const QString text = item->property("text").toString(); text.startsWith(prefix))
             found << text;
-    }
     return found;
 }
 // How many pixels of the middle of the 3D view (clear of the floor's labels and the overlays)
