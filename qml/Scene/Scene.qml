@@ -22,6 +22,7 @@ Item {
     readonly property bool darkScene: root.interactive && Theme.dark
     readonly property color textColor: darkScene ? "#e8eaed" : "#202124"
     Binding { target: root.controller; property: "darkBackground"; value: root.darkScene }
+    Binding { target: root.controller; property: "thickLinks"; value: root.smoothEdges }
     // Where the user is looking (File › Export image draws the same view at another size).
     readonly property vector3d pivotRotation: pivot.eulerRotation
     readonly property vector3d cameraPosition: camera.position
@@ -151,11 +152,12 @@ Item {
         Model {
             objectName: "torusLinks"
             geometry: root.controller.links
-            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
+            // Drawn as crossed strips: both faces of each.
+            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true; cullMode: Material.NoCulling }
         }
         Model {
             geometry: root.controller.arcs
-            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true }
+            materials: DefaultMaterial { lighting: DefaultMaterial.NoLighting; vertexColorsEnabled: true; cullMode: Material.NoCulling }
         }
         Model {
             objectName: "floorGrid"

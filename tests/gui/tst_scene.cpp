@@ -138,6 +138,38 @@ class SceneTest : public QObject {
         controller_.setView("physical");
     }
 
+    // With smooth edges the links are strips three units wide, not one-pixel lines: the same
+    // segments, drawn as triangles, and more of the picture is link.
+    void thickLinksWithSmoothEdges() {
+        QTemporaryDir dir;
+        QVERIFY(document_.load(writeProject(dir, "4x4x4", 64)));
+        controller_.setView("logical");
+        const int links = controller_.links()->segmentCount();
+        QCOMPARE(controller_.links()->ribbonWidth(), 0.0f);
+        const QImage thin = settle("scene-logical-thin-links");
+        view_->rootObject()->setProperty("smoothEdges", true);
+        QCOMPARE(controller_.thickLinks(), true);
+        QCOMPARE(controller_.links()->segmentCount(), links);
+        QVERIFY(controller_.links()->ribbonWidth() > 0 && controller_.arcs()->ribbonWidth() > 0);
+        QCOMPARE(controller_.links()->primitiveType(), QQuick3DGeometry::PrimitiveType::Triangles);
+        const QImage thick = settle("scene-logical-thick-links");
+        // The wraparound arcs' orange covers more pixels drawn as strips.
+        auto orange = [](const QImage& image) {
+            int n = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x) {
+                    const QColor c = image.pixelColor(x, y);
+                    n += c.red() > 200 && c.green() > 120 && c.green() < 200 && c.blue() < 80;
+                }
+            return n;
+        };
+        QVERIFY2(orange(thick) > orange(thin) * 3 / 2,
+                 qPrintable(QString("%1 -> %2").arg(orange(thin)).arg(orange(thick))));
+        view_->rootObject()->setProperty("smoothEdges", false);
+        QCOMPARE(controller_.links()->ribbonWidth(), 0.0f);
+        controller_.setView("physical");
+    }
+
     // tp is laid on x in the Ironwood example's first job: each x line of its torus is one tp
     // group (one colour along it, neighbouring lines apart); each x plane is one fsdp group.
     void meshAxisGroupsColourTheTorus() {

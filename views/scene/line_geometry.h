@@ -1,6 +1,8 @@
 #pragma once
 // Line segments (torus links, wraparound arcs, optical links) as one geometry, after Qt's
-// customgeometry example: pairs of points drawn as GL lines.
+// customgeometry example: pairs of points drawn as GL lines (one pixel wide at any distance),
+// or, with a ribbon width, as two crossed flat strips of that width in scene units, which
+// look like a thick line from any side and get thinner with distance.
 #include <QColor>
 #include <QVector3D>
 #include <QVector>
@@ -21,9 +23,13 @@ class LineGeometry : public QQuick3DGeometry {
     void setSegments(const QVector<QVector3D>& points, const QVector<QColor>& colors = {},
                      const QColor& fallback = Qt::white);
     int segmentCount() const { return count_; }
+    // 0: GL lines; else strips this wide (scene units). Takes effect at the next setSegments.
+    void setRibbonWidth(float width) { ribbonWidth_ = width; }
+    float ribbonWidth() const { return ribbonWidth_; }
 
   private:
     int count_ = 0;
+    float ribbonWidth_ = 0;
 };
 
 } // namespace podplanner::views

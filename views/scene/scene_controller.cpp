@@ -26,6 +26,14 @@ using namespace scene_layout;
 SceneController::SceneController(QObject* parent) : QObject(parent) {}
 SceneController::~SceneController() = default;
 
+void SceneController::setThickLinks(bool thick) {
+    if (thick == thickLinks_)
+        return;
+    thickLinks_ = thick;
+    if (topology_)
+        rebuild();
+}
+
 void SceneController::setDocument(ProjectDocument* document) {
     if (document_ == document)
         return;
@@ -233,6 +241,8 @@ void SceneController::buildLogical() {
         }
     }
     boxes_.setBoxes(std::move(boxes));
+    links_.setRibbonWidth(thickLinks_ ? kLogicalLinkWidth : 0);
+    arcs_.setRibbonWidth(thickLinks_ ? kLogicalLinkWidth : 0);
     links_.setSegments(links, linkColors, kLink);
     arcs_.setSegments(arcs, {}, kArc);
 }

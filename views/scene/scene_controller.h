@@ -60,6 +60,9 @@ class SceneController : public QObject {
     Q_PROPERTY(QVariantList floorLabels READ floorLabels NOTIFY sceneChanged)
     // The view's background is dark (the dark theme): lines on the floor are drawn light.
     Q_PROPERTY(bool darkBackground READ darkBackground WRITE setDarkBackground NOTIFY sceneChanged)
+    // Links drawn as strips of some width instead of one-pixel lines (with smooth edges: a
+    // software rasteriser pays for the vertices, docs/scene.md).
+    Q_PROPERTY(bool thickLinks READ thickLinks WRITE setThickLinks NOTIFY sceneChanged)
     // In job colours: this job as it is, the rest faded (a click on its legend entry); -1: none.
     Q_PROPERTY(int highlightedJob READ highlightedJob WRITE setHighlightedJob NOTIFY sceneChanged)
   public:
@@ -106,6 +109,8 @@ class SceneController : public QObject {
     QVariantList floorLabels() const { return floorLabels_; }
     bool darkBackground() const { return darkBackground_; }
     void setDarkBackground(bool dark);
+    bool thickLinks() const { return thickLinks_; }
+    void setThickLinks(bool thick);
 
     // Where a chip is drawn in the current view (its rack's box when chips are not shown).
     Q_INVOKABLE QVector3D chipScenePosition(qint64 chip) const;
@@ -165,6 +170,7 @@ class SceneController : public QObject {
     LineGeometry floorGrid_;
     QVariantList floorLabels_;
     bool darkBackground_ = false;
+    bool thickLinks_ = false;
     LineGeometry optical_;
     LineGeometry network_;
     bool showNetwork_ = true;

@@ -11,6 +11,9 @@ namespace podplanner::views::scene_layout {
 inline constexpr float kRackPitchX = 80, kRackPitchZ = 160, kRackWidth = 60, kRackHeight = 200;
 // Chips in the logical view.
 inline constexpr float kChipPitch = 60, kChipSize = 24;
+// Links drawn as crossed strips this wide (docs/scene.md): in the logical view, between chips
+// 24 wide; up close in the physical view, between chips 10 wide.
+inline constexpr float kLogicalLinkWidth = 3, kPhysicalLinkWidth = 1.5;
 
 // Level of detail: chips show when the camera is within 15 m of the floor point it looks at
 // (a chip is then ~6 px tall at 800 px), for at most 4,096 chips of the racks nearest that

@@ -73,6 +73,8 @@ void SceneController::buildPhysicalTorusLinks() {
             }
         }
     }
+    links_.setRibbonWidth(thickLinks_ ? kPhysicalLinkWidth : 0);
+    arcs_.setRibbonWidth(thickLinks_ ? kPhysicalLinkWidth : 0);
     links_.setSegments(links, linkColors, kLink);
     arcs_.setSegments(wraps, {}, kArc);
 }
