@@ -194,7 +194,7 @@ Item {
         id: floorLabels
         objectName: "floorLabels"
         anchors.fill: parent
-        visible: root.controller.view === "physical"
+        visible: root.floorLabelsShown && root.controller.view === "physical"
         function project(position) {
             camera.scenePosition; pivot.eulerRotation; pivot.position; view.width; view.height
             return view.mapFrom3DScene(position)
@@ -376,6 +376,7 @@ Item {
     // click on another job, changes that.
     property bool legendCollapsed: false
     property bool legendShown: true // a report prints the legend as text instead
+    property bool floorLabelsShown: true // and leaves out the row names (unreadable in print)
     Rectangle {
         objectName: "legendPanel"
         visible: root.legendShown

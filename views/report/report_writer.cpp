@@ -82,7 +82,7 @@ drawPictures(ProjectDocument& document, const ReportRequest& request,
     if (screenshotsSkipped)
         return pictures;
     SceneSnapshotter snapshotter(&document, request.screenshotSize);
-    snapshotter.setLegendShown(false); // printed under each view at text size instead
+    snapshotter.setOverlaysShown(false); // the legend printed under each view as text instead
     for (std::size_t j = 0; j < jobs.size(); ++j)
         for (const char* view : {"physical", "logical"}) {
             // A job's physical view shows that job among faded others; its logical view is

@@ -21,9 +21,11 @@ SceneSnapshotter::SceneSnapshotter(ProjectDocument* document, QSize size) {
     view_.resize(size);
 }
 
-void SceneSnapshotter::setLegendShown(bool shown) {
-    if (QQuickItem* root = view_.rootObject())
+void SceneSnapshotter::setOverlaysShown(bool shown) {
+    if (QQuickItem* root = view_.rootObject()) {
         root->setProperty("legendShown", shown);
+        root->setProperty("floorLabelsShown", shown);
+    }
 }
 
 bool SceneSnapshotter::canRender() {

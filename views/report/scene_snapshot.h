@@ -31,8 +31,9 @@ class SceneSnapshotter {
     // view: "physical" or "logical"; colorMode as SceneController takes it. Null on failure.
     QImage render(const QString& view, int job, const QString& colorMode = QStringLiteral("job"),
                   const std::optional<Camera>& camera = std::nullopt);
-    // Without the legend drawn into the image (a report prints it as text beside the figure).
-    void setLegendShown(bool shown);
+    // The legend and the floor's row names, drawn at screen size: a printed page lists the
+    // legend as text, and the names would shrink to unreadable.
+    void setOverlaysShown(bool shown);
     // In job colours, this job as it is and the rest faded; -1: every job as it is.
     void setHighlightedJob(int job) { controller_.setHighlightedJob(job); }
     // The legend of the last render: {label, color} maps.
