@@ -353,7 +353,9 @@ ThemedWindow {
                         sceneMenu.hit = hit
                         sceneMenu.popup()
                     }
+                    floorLabelObstacles: [occupancyBadge]
                     OccupancyBadge {
+                        id: occupancyBadge
                         document: window.document
                         anchors { left: parent.left; bottom: parent.bottom; margins: 8 }
                     }

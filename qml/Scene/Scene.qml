@@ -199,6 +199,20 @@ Item {
             camera.scenePosition; pivot.eulerRotation; pivot.position; view.width; view.height
             return view.mapFrom3DScene(position)
         }
+        // Whether a label at (x, y) of this size stays clear of the legend and the obstacles.
+        function clearOfOverlays(x, y, w, h) {
+            const items = [legendPanel]
+            for (let i = 0; i < root.floorLabelObstacles.length; ++i)
+                items.push(root.floorLabelObstacles[i])
+            for (const item of items) {
+                if (!item.visible)
+                    continue
+                const p = item.mapToItem(root, 0, 0)
+                if (x < p.x + item.width && p.x < x + w && y < p.y + item.height && p.y < y + h)
+                    return false
+            }
+            return true
+        }
         Repeater {
             id: floorLabelRepeater
             model: floorLabels.visible ? root.controller.floorLabels : []
@@ -214,7 +228,7 @@ Item {
                     return Math.hypot(at.x - before.x, at.y - before.y)
                 }
                 visible: at.z > 0 && at.x > width && at.y >= 0 && at.x < root.width && at.y < root.height
-                         && gap > height
+                         && gap > height && floorLabels.clearOfOverlays(x, y, width, height)
                 x: at.x - width
                 y: at.y - height / 2
                 width: floorText.implicitWidth + 8
@@ -377,7 +391,10 @@ Item {
     property bool legendCollapsed: false
     property bool legendShown: true // a report prints the legend as text instead
     property bool floorLabelsShown: true // and leaves out the row names (unreadable in print)
+    // Items over the view (besides the legend) that the row names keep clear of.
+    property list<Item> floorLabelObstacles
     Rectangle {
+        id: legendPanel
         objectName: "legendPanel"
         visible: root.legendShown
         anchors { right: parent.right; top: parent.top; margins: 6 }

@@ -96,6 +96,18 @@ class ThemeTest : public QObject {
         QTRY_VERIFY(!textsStartingWith(labels, "Row ").isEmpty());
         QVERIFY(textsStartingWith(labels, "Row 0 · power row 0").size() == 1);
         ui.grab("theme-dark-floor-labels", 100);
+        // None is drawn under the occupancy badge or the legend.
+        for (const char* overlay : {"occupancyBadge", "legendPanel"}) {
+            QQuickItem* item = ui.find(overlay);
+            const QRectF covered =
+                item->mapRectToScene(QRectF(0, 0, item->width(), item->height()));
+            for (QQuickItem* text : MainWindowFixture::visibleTexts(labels)) {
+                const QRectF drawn =
+                    text->mapRectToScene(QRectF(0, 0, text->width(), text->height()));
+                QVERIFY2(!covered.intersects(drawn),
+                         qPrintable(text->property("text").toString() + " under " + overlay));
+            }
+        }
     }
 
     void lightBringsItBack() {
