@@ -42,6 +42,14 @@ class AppTheme : public QObject {
     Q_PROPERTY(QColor overlay READ overlay NOTIFY changed)
     Q_PROPERTY(QColor sceneBackground READ sceneBackground NOTIFY changed)
     Q_PROPERTY(QColor tooltipBackground READ tooltipBackground NOTIFY changed)
+    // One spacing scale for every gap, margin and padding of the window (pixels).
+    Q_PROPERTY(int gapTight MEMBER kGapTight CONSTANT)
+    Q_PROPERTY(int gapSmall MEMBER kGapSmall CONSTANT)
+    Q_PROPERTY(int gap MEMBER kGap CONSTANT)
+    Q_PROPERTY(int gapMedium MEMBER kGapMedium CONSTANT)
+    Q_PROPERTY(int gapLarge MEMBER kGapLarge CONSTANT)
+    Q_PROPERTY(int gapWide MEMBER kGapWide CONSTANT)
+    Q_PROPERTY(int gapHuge MEMBER kGapHuge CONSTANT)
 
   public:
     // The one theme of the process: every QML engine sees this object.
@@ -91,6 +99,8 @@ class AppTheme : public QObject {
     }
     void apply();
 
+    int kGapTight = 2, kGapSmall = 4, kGap = 6, kGapMedium = 8, kGapLarge = 12, kGapWide = 16,
+        kGapHuge = 24;
     QString mode_ = QStringLiteral("system");
     bool dark_ = false;
     QPalette platformPalette_;

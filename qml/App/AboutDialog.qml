@@ -14,7 +14,7 @@ Dialog {
     width: 560
     ColumnLayout {
         anchors.fill: parent
-        spacing: 8
+        spacing: Theme.gapMedium
         Label {
             text: "PodPlanner " + Qt.application.version
             font.pixelSize: 20

@@ -111,7 +111,7 @@ Item {
         width: 420
         ColumnLayout {
             anchors.fill: parent
-            spacing: 8
+            spacing: Theme.gapMedium
             Label { text: qsTr("Exporting…"); font.bold: true }
             Label { Layout.fillWidth: true; elide: Text.ElideRight; text: exporter.status }
             ProgressBar { Layout.fillWidth: true; value: exporter.progress }

@@ -29,7 +29,7 @@ ListView {
     readonly property int tableWidth: swatchWidth + columns.reduce((sum, c) => sum + c.width, 0) + 8
 
     clip: true
-    spacing: 2
+    spacing: Theme.gapTight
     contentWidth: tableWidth
     flickableDirection: Flickable.AutoFlickIfNeeded
     boundsBehavior: Flickable.StopAtBounds

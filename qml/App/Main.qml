@@ -357,7 +357,7 @@ ThemedWindow {
                     OccupancyBadge {
                         id: occupancyBadge
                         document: window.document
-                        anchors { left: parent.left; bottom: parent.bottom; margins: 8 }
+                        anchors { left: parent.left; bottom: parent.bottom; margins: Theme.gapMedium }
                     }
                 }
                 Inspector {

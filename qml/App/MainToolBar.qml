@@ -16,9 +16,9 @@ ToolBar {
     visible: document.loaded
     RowLayout {
         anchors.fill: parent
-        anchors.leftMargin: 6
-        anchors.rightMargin: 6
-        spacing: 6
+        anchors.leftMargin: Theme.gap
+        anchors.rightMargin: Theme.gap
+        spacing: Theme.gap
         IconToolButton { objectName: "undoButton"; iconName: "undo"; text: qsTr("Undo"); enabled: document.canUndo; onClicked: document.undo(); ToolTip.text: qsTr("Undo %1 (Ctrl+Z)").arg(document.undoText) }
         IconToolButton { objectName: "redoButton"; iconName: "redo"; text: qsTr("Redo"); enabled: document.canRedo; onClicked: document.redo(); ToolTip.text: qsTr("Redo %1 (Ctrl+Shift+Z)").arg(document.redoText) }
         ToolSeparator {}

@@ -16,7 +16,7 @@ Rectangle {
     implicitHeight: label.implicitHeight + 16
     RowLayout {
         anchors.fill: parent
-        anchors.margins: 8
+        anchors.margins: Theme.gapMedium
         Label {
             id: label
             objectName: banner.objectName.replace("Banner", "Label")

@@ -18,7 +18,7 @@ Dialog {
     width: 480
     ColumnLayout {
         anchors.fill: parent
-        spacing: 8
+        spacing: Theme.gapMedium
         Label {
             Layout.fillWidth: true
             wrapMode: Text.Wrap

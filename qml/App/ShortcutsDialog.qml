@@ -44,8 +44,8 @@ Dialog {
             objectName: "shortcutsTable"
             width: parent.width
             columns: 2
-            columnSpacing: 24
-            rowSpacing: 4
+            columnSpacing: Theme.gapHuge
+            rowSpacing: Theme.gapSmall
             Repeater {
                 model: dialog.cells
                 delegate: Label {

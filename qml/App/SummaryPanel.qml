@@ -7,12 +7,12 @@ import PodPlanner.Views
 Pane {
     id: panel
     required property ProjectDocument document
-    padding: 12
+    padding: Theme.gapLarge
     background: Rectangle { color: Theme.panel; radius: 6; border.color: Theme.border }
 
     ColumnLayout {
         anchors.fill: parent
-        spacing: 6
+        spacing: Theme.gap
         Label {
             objectName: "projectName"
             text: panel.document.projectName
@@ -26,8 +26,8 @@ Pane {
         }
         GridLayout {
             columns: 9
-            columnSpacing: 18
-            rowSpacing: 2
+            columnSpacing: Theme.gapWide
+            rowSpacing: Theme.gapTight
             Repeater {
                 model: [
                     { key: "sites", label: qsTr("Sites"), tip: qsTr("Sites joined by WAN") },
@@ -54,14 +54,14 @@ Pane {
                 }
             }
         }
-        Label { text: qsTr("Occupancy"); font.bold: true; topPadding: 6 }
+        Label { text: qsTr("Occupancy"); font.bold: true; topPadding: Theme.gap }
         ListView {
             objectName: "occupancyList"
             Layout.fillWidth: true
             Layout.fillHeight: true
             Layout.minimumHeight: 40
             clip: true
-            spacing: 4
+            spacing: Theme.gapSmall
             model: panel.document.occupancy
             ScrollBar.vertical: ScrollBar {}
             delegate: Column {
@@ -69,7 +69,7 @@ Pane {
                 required property var modelData
                 required property int index
                 width: ListView.view.width - 12
-                spacing: 2
+                spacing: Theme.gapTight
                 // used | spares | failed | free, to scale
                 Row {
                     width: Math.min(pod.width, 480)

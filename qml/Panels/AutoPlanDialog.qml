@@ -29,7 +29,7 @@ Dialog {
 
     ColumnLayout {
         anchors.fill: parent
-        spacing: 8
+        spacing: Theme.gapMedium
         RowLayout {
             Layout.fillWidth: true
             BusyIndicator { running: plan.running; visible: plan.running; implicitWidth: 28; implicitHeight: 28 }
@@ -63,8 +63,8 @@ Dialog {
             GridLayout {
                 width: cardsView.availableWidth
                 columns: Math.max(1, Math.floor((width + columnSpacing) / (200 + columnSpacing)))
-                columnSpacing: 8
-                rowSpacing: 8
+                columnSpacing: Theme.gapMedium
+                rowSpacing: Theme.gapMedium
                 Repeater {
                     model: dialog.candidates
                     delegate: Frame {
@@ -80,7 +80,7 @@ Dialog {
                         contentWidth: 200 - leftPadding - rightPadding
                         ColumnLayout {
                             anchors.fill: parent
-                            spacing: 3
+                            spacing: Theme.gapSmall
                             CardText { text: qsTr("#%1").arg(index + 1); font.bold: true; font.pixelSize: 16 }
                             CardText { text: qsTr("dp %1 · fsdp %2 · tp %3").arg(modelData.dp).arg(modelData.fsdp).arg(modelData.tp) }
                             CardText { text: qsTr("pp %1 · ep %2 · cp %3").arg(modelData.pp).arg(modelData.ep).arg(modelData.cp) }

@@ -41,7 +41,7 @@ ColumnLayout {
         return ""
     }
     readonly property string problem: refusal.length > 0 ? refusal : engineProblem
-    spacing: 2
+    spacing: Theme.gapTight
 
     function sync() {
         const current = Number(settings[axis] || 1)

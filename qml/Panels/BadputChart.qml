@@ -11,7 +11,7 @@ ColumnLayout {
     property var dashboard: ({})
     readonly property var parts: dashboard && dashboard.valid ? dashboard.badput : []
     readonly property real largest: Math.max(0.001, ...parts.map(p => p.value))
-    spacing: 2
+    spacing: Theme.gapTight
     signal whatIsThis(Item near)
 
     Label {
@@ -38,7 +38,7 @@ ColumnLayout {
         delegate: RowLayout {
             required property var modelData
             Layout.fillWidth: true
-            spacing: 4
+            spacing: Theme.gapSmall
             Label {
                 text: chart.width > 330 ? modelData.label : modelData.short
                 font.pixelSize: 10

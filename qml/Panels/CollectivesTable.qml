@@ -8,7 +8,7 @@ import PodPlanner.Views
 ColumnLayout {
     id: root
     required property CollectiveTableModel model
-    spacing: 2
+    spacing: Theme.gapTight
     Label { text: qsTr("Collectives per step"); font.bold: true; font.pixelSize: 12 }
     TextMetrics { id: kindText; font.pixelSize: 11; text: "reduce-scatter" }
     HorizontalHeaderView {
@@ -49,7 +49,7 @@ ColumnLayout {
             color: row % 2 ? Theme.card : Theme.rowAlternate
             Label {
                 anchors.fill: parent
-                anchors.leftMargin: 4
+                anchors.leftMargin: Theme.gapSmall
                 verticalAlignment: Text.AlignVCenter
                 text: parent.display
                 font.pixelSize: 11

@@ -17,7 +17,7 @@ Dialog {
 
     ColumnLayout {
         anchors.fill: parent
-        spacing: 6
+        spacing: Theme.gap
         Label {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
@@ -29,8 +29,8 @@ Dialog {
             objectName: "compareTable"
             visible: dialog.comparison.rows !== undefined
             columns: 4
-            columnSpacing: 16
-            rowSpacing: 4
+            columnSpacing: Theme.gapWide
+            rowSpacing: Theme.gapSmall
             Layout.fillWidth: true
             Repeater {
                 model: [qsTr("Metric"), qsTr("Baseline"), qsTr("Now"), qsTr("Change")]

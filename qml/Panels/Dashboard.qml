@@ -41,14 +41,14 @@ Rectangle {
 
     RowLayout {
         anchors.fill: parent
-        anchors.margins: 6
-        spacing: 6
+        anchors.margins: Theme.gap
+        spacing: Theme.gap
 
         ColumnLayout {
             Layout.preferredWidth: Math.min(420, root.width * 0.3)
             Layout.minimumWidth: 280
             Layout.fillHeight: true
-            spacing: 4
+            spacing: Theme.gapSmall
             Label {
                 Layout.fillWidth: true
                 text: root.d.valid ? qsTr("%1 · %2 chips · %3").arg(root.d.name).arg(root.d.chips).arg(root.d.state)
@@ -68,8 +68,8 @@ Rectangle {
             GridLayout {
                 visible: root.d.valid === true
                 columns: 3
-                columnSpacing: 4
-                rowSpacing: 4
+                columnSpacing: Theme.gapSmall
+                rowSpacing: Theme.gapSmall
                 Layout.fillWidth: true
                 MetricCard {
                     objectName: "stepTime"
@@ -171,7 +171,7 @@ Rectangle {
             Layout.fillWidth: true
             Layout.fillHeight: true
             Layout.minimumWidth: 240
-            spacing: 2
+            spacing: Theme.gapTight
             GoodputChart {
                 objectName: "goodputChart"
                 result: simulation.result

@@ -19,7 +19,7 @@ ScrollView {
 
     ColumnLayout {
         width: root.availableWidth
-        spacing: 6
+        spacing: Theme.gap
 
         Label { text: qsTr("Job"); font.bold: true; font.pixelSize: 14 }
         ComboBox {
@@ -84,13 +84,13 @@ ScrollView {
             ToolTip.text: qsTr("Search every layout of this job's chips and compare the best (Ctrl+P)")
         }
 
-        Label { text: qsTr("Mapping"); font.bold: true; font.pixelSize: 14; topPadding: 6 }
+        Label { text: qsTr("Mapping"); font.bold: true; font.pixelSize: 14; topPadding: Theme.gap }
         MappingEditor {
             Layout.fillWidth: true
             document: root.document
         }
 
-        Label { text: qsTr("Recovery"); font.bold: true; font.pixelSize: 14; topPadding: 6 }
+        Label { text: qsTr("Recovery"); font.bold: true; font.pixelSize: 14; topPadding: Theme.gap }
         RowLayout {
             Layout.fillWidth: true
             Label { text: qsTr("Hot spares"); Layout.preferredWidth: 92; font.pixelSize: 12 }
@@ -129,7 +129,7 @@ ScrollView {
             ToolTip.text: qsTr("Elastic: keep training on the healthy data-parallel replicas until a repair")
         }
 
-        Label { text: qsTr("Planned maintenance"); font.bold: true; font.pixelSize: 12; topPadding: 4 }
+        Label { text: qsTr("Planned maintenance"); font.bold: true; font.pixelSize: 12; topPadding: Theme.gapSmall }
         Label {
             visible: (root.s.maintenance || []).length === 0
             text: qsTr("None (right-click a rack to schedule its power row)")
@@ -157,7 +157,7 @@ ScrollView {
             }
         }
 
-        Label { text: qsTr("Selected component"); font.bold: true; font.pixelSize: 14; topPadding: 6 }
+        Label { text: qsTr("Selected component"); font.bold: true; font.pixelSize: 14; topPadding: Theme.gap }
         Label {
             objectName: "selectionLabel"
             Layout.fillWidth: true
@@ -185,7 +185,7 @@ ScrollView {
             }
         }
 
-        Label { text: qsTr("Failed now"); font.bold: true; font.pixelSize: 14; topPadding: 6 }
+        Label { text: qsTr("Failed now"); font.bold: true; font.pixelSize: 14; topPadding: Theme.gap }
         Label {
             visible: root.document.failures.length === 0
             text: qsTr("Nothing: the cluster is healthy.")

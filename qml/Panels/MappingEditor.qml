@@ -11,7 +11,7 @@ ColumnLayout {
     id: root
     required property ProjectDocument document
     readonly property var s: document.jobSettings
-    spacing: 4
+    spacing: Theme.gapSmall
 
     Label {
         Layout.fillWidth: true

@@ -26,7 +26,7 @@ Rectangle {
     ColumnLayout {
         id: column
         anchors.fill: parent
-        anchors.margins: 6
+        anchors.margins: Theme.gap
         spacing: 0
         Label { text: card.caption; font.pixelSize: 11; color: Theme.textMuted; elide: Text.ElideRight; Layout.fillWidth: true }
         Label {
@@ -63,7 +63,7 @@ Rectangle {
     Text {
         objectName: card.objectName + "WhatIsThis"
         visible: card.topic.length > 0
-        anchors { right: parent.right; top: parent.top; margins: 4 }
+        anchors { right: parent.right; top: parent.top; margins: Theme.gapSmall }
         text: "?"
         font.pixelSize: 11
         font.bold: true

@@ -58,10 +58,10 @@ Dialog {
 
     ColumnLayout {
         anchors.fill: parent
-        spacing: 6
+        spacing: Theme.gap
         RowLayout {
             Layout.fillWidth: true
-            spacing: 8
+            spacing: Theme.gapMedium
             Label { text: qsTr("Deadline (days)") }
             TextField { id: deadline; objectName: "deadlineField"; implicitWidth: 70; placeholderText: qsTr("none"); validator: DoubleValidator { bottom: 0 } }
             Label { text: qsTr("Budget ($)") }
@@ -100,12 +100,12 @@ Dialog {
         // Candidate clusters; a price where the chip has no public one.
         Flow {
             Layout.fillWidth: true
-            spacing: 10
+            spacing: Theme.gapLarge
             Repeater {
                 model: dialog.choices
                 delegate: RowLayout {
                     required property var modelData
-                    spacing: 2
+                    spacing: Theme.gapTight
                     CheckBox {
                         objectName: "candidate_" + modelData.id
                         text: modelData.id === "project" ? modelData.name : modelData.id
@@ -147,7 +147,7 @@ Dialog {
             orientation: Qt.Horizontal
             ColumnLayout {
                 SplitView.preferredWidth: dialog.width * 0.56
-                spacing: 2
+                spacing: Theme.gapTight
                 Label { text: qsTr("Pareto front: time to train against cost, and what limits each point"); font.bold: true }
                 ListView {
                     id: front
@@ -161,14 +161,14 @@ Dialog {
                         required property var modelData
                         required property int index
                         width: front.width - 12
-                        padding: 4
+                        padding: Theme.gapSmall
                         background: Rectangle { color: modelData.feasible ? Theme.card : Theme.badBackground; border.color: Theme.border }
                         RowLayout {
                             anchors.fill: parent
-                            spacing: 8
+                            spacing: Theme.gapMedium
                             ColumnLayout {
                                 Layout.fillWidth: true
-                                spacing: 1
+                                spacing: Theme.gapTight
                                 Label {
                                     font.bold: true
                                     text: qsTr("%1 days · %2 · %3 chips · %4 spares · goodput %5%")

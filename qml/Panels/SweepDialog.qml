@@ -33,7 +33,7 @@ Dialog {
 
     ColumnLayout {
         anchors.fill: parent
-        spacing: 8
+        spacing: Theme.gapMedium
         RowLayout {
             Label { text: qsTr("Sweep") }
             ComboBox {
@@ -83,7 +83,7 @@ Dialog {
                 readonly property bool best: index === dialog.sweep.best
                 objectName: "sweepPoint" + index
                 Layout.fillWidth: true
-                spacing: 6
+                spacing: Theme.gap
                 Label {
                     text: bar.modelData.label
                     font.bold: bar.best

@@ -12,7 +12,7 @@ Popup {
     readonly property var entry: topics[topic] || { title: "", meaning: "", equation: "", doc: "", section: "" }
     readonly property url docUrl: entry.doc ? HelpDocs.docUrl(entry.doc) : ""
     width: 420
-    padding: 12
+    padding: Theme.gapLarge
     modal: false
     focus: true // so that Escape reaches it
     closePolicy: Popup.CloseOnEscape | Popup.CloseOnPressOutside
@@ -50,7 +50,7 @@ Popup {
 
     ColumnLayout {
         width: popup.availableWidth
-        spacing: 6
+        spacing: Theme.gap
         Label { text: popup.entry.title; font.bold: true; font.pixelSize: 14 }
         Label { text: popup.entry.meaning; wrapMode: Text.Wrap; Layout.fillWidth: true }
         Label {

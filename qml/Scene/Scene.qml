@@ -397,7 +397,7 @@ Item {
         id: legendPanel
         objectName: "legendPanel"
         visible: root.legendShown
-        anchors { right: parent.right; top: parent.top; margins: 6 }
+        anchors { right: parent.right; top: parent.top; margins: Theme.gap }
         width: legend.implicitWidth + 12
         height: legend.implicitHeight + 10
         color: root.darkScene ? "#e62d2f32" : "#e6ffffff"
@@ -406,8 +406,8 @@ Item {
     Column {
         id: legend
         visible: root.legendShown
-        anchors { right: parent.right; top: parent.top; margins: 12 }
-        spacing: 3
+        anchors { right: parent.right; top: parent.top; margins: Theme.gapLarge }
+        spacing: Theme.gapSmall
         Text {
             objectName: "legendTitle"
             text: (root.legendCollapsed ? "▸ " : "▾ ") + qsTr("Legend")
@@ -430,7 +430,7 @@ Item {
                 readonly property int job: modelData.job !== undefined ? modelData.job : -1
                 readonly property bool highlighted: job >= 0 && root.controller.highlightedJob === job
                 objectName: "legendEntry" + index
-                spacing: 6
+                spacing: Theme.gap
                 opacity: root.controller.highlightedJob >= 0 && job >= 0 && !highlighted ? 0.55 : 1
                 Rectangle { width: 12; height: 12; radius: 2; color: entry.modelData.color; border.width: 1; border.color: root.darkScene ? "#66ffffff" : "#33000000"; anchors.verticalCenter: parent.verticalCenter }
                 Text {
