@@ -339,6 +339,7 @@ ThemedWindow {
                     objectName: "scene"
                     controller: sceneController
                     smoothEdges: window.settings.smoothEdges
+                    smoothWhenStill: true
                     hoverSuppressed: sceneMenu.visible
                     SplitView.fillWidth: true
                     SplitView.minimumWidth: 300

@@ -15,6 +15,11 @@ Item {
     // Multisampled edges (View › Smooth edges; always in exported pictures). The 3D scene is
     // then drawn into a texture first, which software GL pays for (docs/scene.md, "Limits").
     property bool smoothEdges: false
+    // Where smooth edges are off, still multisample the picture while the camera rests: a
+    // still picture needs no frame rate, and motion keeps the fast path (the main window).
+    property bool smoothWhenStill: false
+    property bool cameraStill: true
+    readonly property bool drawSmooth: smoothEdges || (smoothWhenStill && cameraStill)
     // While a menu opened from the scene is up (its overlay takes the pointer without a leave,
     // and a hover at the same point may follow the click), no hover label.
     property bool hoverSuppressed: false
@@ -115,12 +120,12 @@ Item {
         // Drawn straight into the window under the Qt Quick items, not into a texture first:
         // under software GL this is 2-3x the frame rate (docs/scene.md, "Screenshots and speed").
         // Multisampling needs the texture.
-        renderMode: root.smoothEdges ? View3D.Offscreen : View3D.Underlay
+        renderMode: root.drawSmooth ? View3D.Offscreen : View3D.Underlay
         camera: camera
         environment: SceneEnvironment {
             clearColor: root.darkScene ? "#1b1d20" : "#f4f6f8"
             backgroundMode: SceneEnvironment.Color
-            antialiasingMode: root.smoothEdges ? SceneEnvironment.MSAA : SceneEnvironment.NoAA
+            antialiasingMode: root.drawSmooth ? SceneEnvironment.MSAA : SceneEnvironment.NoAA
             antialiasingQuality: SceneEnvironment.High // 4 samples
         }
         Node {
@@ -256,14 +261,25 @@ Item {
         interval: 120
         onTriggered: root.reportCamera()
     }
+    Timer {
+        id: cameraResting
+        interval: 400
+        onTriggered: root.cameraStill = true
+    }
     function cameraMoved() {
         if (!framing)
             autoFramed = false
         cameraSettled.restart()
+        root.cameraStill = false
+        cameraResting.restart()
     }
     Connections {
         target: camera
-        function onScenePositionChanged() { cameraSettled.restart() }
+        function onScenePositionChanged() {
+            cameraSettled.restart()
+            root.cameraStill = false
+            cameraResting.restart()
+        }
         function onPositionChanged() { root.cameraMoved() }
     }
     Connections {
