@@ -78,7 +78,7 @@ const std::vector<CommandHelp>& commandHelp() {
          "PROJECT -o FILE.png [--view physical|logical] [--job N] [--color MODE]\n"
          "[--size WxH] [--zoom F] [--every-chip] [--smooth-edges] [--fps-probe N]",
          "draw the 3D scene to a PNG (needs a display: xvfb-run);\n"
-         "--smooth-edges multisamples (4x), as exported images do;\n"
+         "multisampled (4x) at rest; --smooth-edges also in motion;\n"
          "MODE: job, health, tp, fsdp, dp, pp, ep, cp,\n"
          "host, rack, powerRow or utilization\n"},
         {"sweep", "PROJECT --param POINTER=LO:HI:STEP ... [--shard I/N] --csv",

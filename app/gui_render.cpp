@@ -2,7 +2,8 @@
 // [--size WxH] [--zoom F] [--every-chip] [--smooth-edges] [--fps-probe N]`: draws the 3D scene
 // without the user (needs a display: run it under xvfb-run on a headless machine) and saves it, or
 // measures frames per second while orbiting. --zoom brings the camera closer (0.3: a third of the
-// way), where chips show. --smooth-edges multisamples, as exported images and reports do.
+// way), where chips show. Like the main window it multisamples while the camera rests (the
+// PNG) and not while it orbits (the probe); --smooth-edges multisamples always.
 #include "chip_coloring.h"
 #include "cli.h"
 #include "display_check.h"
@@ -124,7 +125,8 @@ int runRender(int argc, char** argv) {
     view.engine()->addImportPath("qrc:/");
     view.setInitialProperties({{"controller", QVariant::fromValue(&controller)},
                                {"interactive", false},
-                               {"smoothEdges", o.smoothEdges}});
+                               {"smoothEdges", o.smoothEdges},
+                               {"smoothWhenStill", true}}); // as the main window draws
     view.setResizeMode(QQuickView::SizeRootObjectToView);
     view.setSource(QUrl("qrc:/PodPlanner/Scene/Scene.qml"));
     if (view.status() != QQuickView::Ready)
