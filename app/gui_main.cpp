@@ -61,7 +61,9 @@ int runGui(int argc, char** argv) {
     podplanner::views::ProjectDocument document;
     podplanner::views::AppSettings settings;
     const QString renderer = podplanner::app::openGlRenderer();
-    settings.setRenderer(renderer, podplanner::app::isSoftwareRenderer(renderer));
+    // Unknown (no context could be made): as cautious as software.
+    settings.setRenderer(renderer,
+                         renderer.isEmpty() || podplanner::app::isSoftwareRenderer(renderer));
     podplanner::views::Autosaver autosave(&document);
     if (!options.project.isEmpty() && !document.load(options.project))
         std::cerr << document.errorText().toStdString() << "\n";
