@@ -25,7 +25,6 @@ Item {
     property bool hoverSuppressed: false
     // The dark theme darkens the floor; pictures for reports and `render` stay light (print).
     readonly property bool darkScene: root.interactive && Theme.dark
-    readonly property color textColor: darkScene ? "#e8eaed" : "#202124"
     Binding { target: root.controller; property: "darkBackground"; value: root.darkScene }
     Binding { target: root.controller; property: "thickLinks"; value: root.smoothEdges }
     // Where the user is looking (File › Export image draws the same view at another size).
@@ -192,63 +191,17 @@ Item {
         }
     }
 
-    // Rows and power rows named left of the floor: 2D labels that follow the camera, shown
-    // when in front of it, inside the view, and clear of the label before (zoom in to read
-    // them all).
-    Item {
-        id: floorLabels
+    FloorLabels {
         objectName: "floorLabels"
         anchors.fill: parent
         visible: root.floorLabelsShown && root.controller.view === "physical"
-        function project(position) {
-            camera.scenePosition; pivot.eulerRotation; pivot.position; view.width; view.height
-            return view.mapFrom3DScene(position)
-        }
-        // Whether a label at (x, y) of this size stays clear of the legend and the obstacles.
-        function clearOfOverlays(x, y, w, h) {
-            const items = [legendPanel]
-            for (let i = 0; i < root.floorLabelObstacles.length; ++i)
-                items.push(root.floorLabelObstacles[i])
-            for (const item of items) {
-                if (!item.visible)
-                    continue
-                const p = item.mapToItem(root, 0, 0)
-                if (x < p.x + item.width && p.x < x + w && y < p.y + item.height && p.y < y + h)
-                    return false
-            }
-            return true
-        }
-        Repeater {
-            id: floorLabelRepeater
-            model: floorLabels.visible ? root.controller.floorLabels : []
-            delegate: Rectangle {
-                id: floorLabel
-                required property var modelData
-                required property int index
-                readonly property vector3d at: floorLabels.project(modelData.position)
-                readonly property real gap: {
-                    if (index === 0)
-                        return 1e9
-                    const before = floorLabels.project(root.controller.floorLabels[index - 1].position)
-                    return Math.hypot(at.x - before.x, at.y - before.y)
-                }
-                visible: at.z > 0 && at.x > width && at.y >= 0 && at.x < root.width && at.y < root.height
-                         && gap > height && floorLabels.clearOfOverlays(x, y, width, height)
-                x: at.x - width
-                y: at.y - height / 2
-                width: floorText.implicitWidth + 8
-                height: floorText.implicitHeight + 2
-                radius: 3
-                color: root.darkScene ? "#b32d2f32" : "#b3ffffff"
-                Text {
-                    id: floorText
-                    anchors.centerIn: parent
-                    text: floorLabel.modelData.text
-                    font.pixelSize: 10
-                    color: root.darkScene ? "#dadce0" : "#3c4043"
-                }
-            }
-        }
+        controller: root.controller
+        view: view
+        camera: camera
+        pivot: pivot
+        dark: root.darkScene
+        obstacles: [legendPanel]
+        moreObstacles: root.floorLabelObstacles
     }
 
     // Level of detail follows the camera: a moment after it stops moving, the controller hears
@@ -401,74 +354,18 @@ Item {
         Text { id: tip; objectName: "hoverText"; anchors.centerIn: parent; text: root.hoverText; color: "white"; font.pixelSize: 12 }
     }
 
-    // The legend of the current colour mode: a compact overlay whose title folds it away. In
-    // job colours a click on a job shows that job and fades the rest; a second click, or a
-    // click on another job, changes that.
-    property bool legendCollapsed: false
+    // The legend of the current colour mode (SceneLegend.qml).
+    property alias legendCollapsed: legendPanel.collapsed
     property bool legendShown: true // a report prints the legend as text instead
     property bool floorLabelsShown: true // and leaves out the row names (unreadable in print)
     // Items over the view (besides the legend) that the row names keep clear of.
     property list<Item> floorLabelObstacles
-    Rectangle {
+    SceneLegend {
         id: legendPanel
         objectName: "legendPanel"
         visible: root.legendShown
         anchors { right: parent.right; top: parent.top; margins: Theme.gap }
-        width: legend.implicitWidth + 12
-        height: legend.implicitHeight + 10
-        color: root.darkScene ? "#e62d2f32" : "#e6ffffff"
-        radius: 4
-    }
-    Column {
-        id: legend
-        visible: root.legendShown
-        anchors { right: parent.right; top: parent.top; margins: Theme.gapLarge }
-        spacing: Theme.gapSmall
-        Text {
-            objectName: "legendTitle"
-            text: (root.legendCollapsed ? "▸ " : "▾ ") + qsTr("Legend")
-            font.pixelSize: 12
-            font.bold: true
-            color: root.textColor
-            TapHandler { onTapped: root.legendCollapsed = !root.legendCollapsed }
-            HoverHandler { cursorShape: Qt.PointingHandCursor }
-            ToolTip.visible: titleHover.hovered
-            ToolTip.delay: 500
-            ToolTip.text: root.legendCollapsed ? qsTr("Show the legend") : qsTr("Fold the legend away")
-            HoverHandler { id: titleHover }
-        }
-        Repeater {
-            model: root.legendCollapsed ? [] : root.controller.legend
-            delegate: Row {
-                id: entry
-                required property var modelData
-                required property int index
-                readonly property int job: modelData.job !== undefined ? modelData.job : -1
-                readonly property bool highlighted: job >= 0 && root.controller.highlightedJob === job
-                objectName: "legendEntry" + index
-                spacing: Theme.gap
-                opacity: root.controller.highlightedJob >= 0 && job >= 0 && !highlighted ? 0.55 : 1
-                Rectangle { width: 12; height: 12; radius: 2; color: entry.modelData.color; border.width: 1; border.color: root.darkScene ? "#66ffffff" : "#33000000"; anchors.verticalCenter: parent.verticalCenter }
-                Text {
-                    text: entry.modelData.label
-                    font.pixelSize: 12
-                    font.bold: entry.highlighted
-                    color: root.textColor
-                }
-                TapHandler {
-                    enabled: entry.job >= 0
-                    onTapped: root.controller.highlightedJob = entry.highlighted ? -1 : entry.job
-                }
-                HoverHandler {
-                    id: entryHover
-                    enabled: entry.job >= 0
-                    cursorShape: Qt.PointingHandCursor
-                }
-                ToolTip.visible: entryHover.hovered
-                ToolTip.delay: 500
-                ToolTip.text: entry.highlighted ? qsTr("Show every job again")
-                                                : qsTr("Show %1 and fade the rest").arg(entry.modelData.label)
-            }
-        }
+        controller: root.controller
+        dark: root.darkScene
     }
 }
