@@ -7,9 +7,9 @@
 #include "project/project.h"
 #include "scene_layout.h"
 #include "topology/slice_coordinates.h"
+#include "topology/slice_links.h"
 #include "topology/slice_shape.h"
 #include "topology/topology.h"
-#include "topology/torus_metrics.h"
 
 #include <QVariantMap>
 #include <QVector2D>
@@ -188,55 +188,49 @@ void SceneController::buildLogical() {
         const model::PlacedSlice& slice = placements[job_].slices.front();
         const model::SliceGeometry& g = *slice.geometry;
         const auto chips = topology_->chipsOf(slice);
-        const auto coords = model::sliceTorusCoordinates(topology_->cluster().pod, slice);
+        const auto& pod = topology_->cluster().pod;
+        const auto coords = model::sliceTorusCoordinates(pod, slice);
         // Links coloured by how busy their axis is, in the utilization mode.
         const auto busy = coloring_.torusUtilization(job_);
         const bool byUtilization = colorMode_ == "utilization";
-        // Between two cubes a link is optical: it runs from one cube's face through an OCS to
-        // the next cube's face (TPU 3D pods; a sub-cube slice stays inside its cube).
-        const auto& cube = topology_->cluster().pod.cube;
-        const bool cubes = topology_->cluster().pod.kind == model::PodKind::Tpu3d && !g.subCube;
-        auto position = [&](const std::vector<int>& c) {
+        auto position = [&](std::size_t i) {
             // Torus x across, z up, y in depth.
+            const auto& c = coords[i];
             return QVector3D(static_cast<float>(c[0]) * kChipPitch,
-                             static_cast<float>(c.size() > 2 ? c[2] : 0) * kChipPitch,
-                             static_cast<float>(c.size() > 1 ? c[1] : 0) * kChipPitch);
+                             static_cast<float>(g.dims.size() > 2 ? c[2] : 0) * kChipPitch,
+                             static_cast<float>(g.dims.size() > 1 ? c[1] : 0) * kChipPitch);
         };
-        std::vector<int> c(g.dims.size(), 0), next;
         for (std::size_t i = 0; i < chips.size(); ++i) {
-            for (std::size_t a = 0; a < g.dims.size(); ++a)
-                c[a] = coords[i][a];
             boxes.push_back(
-                {position(c), QVector3D(kChipSize, kChipSize, kChipSize), colorOf(chips[i], job_)});
+                {position(i), QVector3D(kChipSize, kChipSize, kChipSize), colorOf(chips[i], job_)});
             boxChip_.push_back(chips[i]);
             boxRack_.push_back(-1);
-            for (std::size_t a = 0; a < g.dims.size(); ++a) {
-                if (!model::torusNeighbour(g, c, a, +1, next))
-                    continue;
-                const QVector3D from = position(c), to = position(next);
-                if (c[a] + 1 < g.dims[a]) {
-                    const bool optical = cubes && a < 3 && (c[a] + 1) % cube[a] == 0;
-                    opticalInLogical_ += optical ? 1 : 0;
-                    links << from << to;
-                    linkColors << (byUtilization ? ChipColoring::utilizationColor(busy[a])
-                                   : optical     ? kOptical
-                                                 : kLink);
-                    continue;
-                }
-                // A wraparound link: an arc over the grid from the last chip back to the first
-                // (to where the twist sends it).
-                ++wraparoundArcs_;
-                const float height = kChipPitch * (1.0f + 0.08f * static_cast<float>(g.dims[a]));
-                const QVector3D bulge = a == 2 ? QVector3D(-height, 0, 0) : QVector3D(0, height, 0);
-                QVector3D previous = from;
-                constexpr int pieces = 12;
-                for (int k = 1; k <= pieces; ++k) {
-                    const float t = static_cast<float>(k) / pieces;
-                    const QVector3D point =
-                        from * (1 - t) + to * t + bulge * std::sin(t * 3.14159265f);
-                    arcs << previous << point;
-                    previous = point;
-                }
+        }
+        for (const model::TorusLink& link : model::sliceTorusLinks(pod, slice, coords)) {
+            const QVector3D from = position(link.from), to = position(link.to);
+            if (link.kind != model::TorusLinkKind::Wraparound) {
+                const bool optical = link.kind == model::TorusLinkKind::Optical;
+                opticalInLogical_ += optical ? 1 : 0;
+                links << from << to;
+                linkColors << (byUtilization ? ChipColoring::utilizationColor(busy[link.axis])
+                               : optical     ? kOptical
+                                             : kLink);
+                continue;
+            }
+            // A wraparound link: an arc over the grid from the last chip back to the first (to
+            // where the twist sends it).
+            ++wraparoundArcs_;
+            const float height =
+                kChipPitch * (1.0f + 0.08f * static_cast<float>(g.dims[link.axis]));
+            const QVector3D bulge =
+                link.axis == 2 ? QVector3D(-height, 0, 0) : QVector3D(0, height, 0);
+            QVector3D previous = from;
+            constexpr int pieces = 12;
+            for (int k = 1; k <= pieces; ++k) {
+                const float t = static_cast<float>(k) / pieces;
+                const QVector3D point = from * (1 - t) + to * t + bulge * std::sin(t * 3.14159265f);
+                arcs << previous << point;
+                previous = point;
             }
         }
     }
