@@ -1,7 +1,5 @@
 #include "engine_tasks.h"
 
-#include <algorithm>
-
 #include "perf/mesh_mapping.h"
 #include "perf/planner.h"
 #include "reliability/simulate.h"
@@ -126,12 +124,12 @@ bool SweepTask::start(ProjectDocument* document, int job, const QString& knob) {
     launch(
         [project, j, kind, values, knob](Control& control) -> QVariant {
             QVariantList points;
-            std::vector<double> adjusted;
+            std::vector<model::sweep::KnobPoint> evaluated;
             for (double value : values) {
                 if (control.cancel)
                     break;
-                const auto p = model::sweep::evaluateKnob(*project, j, kind, value);
-                adjusted.push_back(p.error.empty() ? p.adjusted : -1);
+                const auto& p =
+                    evaluated.emplace_back(model::sweep::evaluateKnob(*project, j, kind, value));
                 points << QVariantMap{{"value", p.value},
                                       {"label", QString::fromStdString(p.label)},
                                       {"tokensPerS", p.tokensPerS},
@@ -141,14 +139,7 @@ bool SweepTask::start(ProjectDocument* document, int job, const QString& knob) {
                                       {"error", QString::fromStdString(p.error)}};
                 ++control.done;
             }
-            // The first value within 0.1% of the highest: more spares or a bigger slice that
-            // buy nothing measurable are not "best".
-            const double top =
-                adjusted.empty() ? 0 : *std::max_element(adjusted.begin(), adjusted.end());
-            int best = -1;
-            for (std::size_t i = 0; i < adjusted.size() && best < 0 && top > 0; ++i)
-                if (adjusted[i] >= top * (1 - 1e-3))
-                    best = static_cast<int>(i);
+            const int best = model::sweep::bestKnobPoint(evaluated);
             return QVariantMap{{"knob", knob}, {"points", points}, {"best", best}};
         },
         static_cast<int>(values.size()));

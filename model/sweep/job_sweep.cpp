@@ -4,6 +4,7 @@
 #include "sizing/placement_options.h"
 #include "topology/slice_shape.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -122,6 +123,17 @@ KnobPoint evaluateKnob(const Project& project, std::size_t job, JobKnob knob, do
     point.adjusted = step.tokensPerS * g.expected;
     point.days = g.expected > 0 ? g.timeToTrainDays : -1;
     return point;
+}
+
+int bestKnobPoint(const std::vector<KnobPoint>& points) {
+    double top = 0;
+    for (const KnobPoint& p : points)
+        if (p.error.empty())
+            top = std::max(top, p.adjusted);
+    for (std::size_t i = 0; i < points.size() && top > 0; ++i)
+        if (points[i].error.empty() && points[i].adjusted >= top * (1 - 1e-3))
+            return static_cast<int>(i);
+    return -1;
 }
 
 } // namespace podplanner::model::sweep

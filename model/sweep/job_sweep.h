@@ -28,4 +28,8 @@ std::vector<double> defaultKnobValues(const Project& project, std::size_t job, J
 // The job with `knob` at `value` (a slice size rescales fsdp, else dp, to the new chips).
 KnobPoint evaluateKnob(const Project& project, std::size_t job, JobKnob knob, double value);
 
+// The first point within 0.1% of the highest goodput-adjusted throughput: more spares or a
+// bigger slice that buy nothing measurable are not "best". -1 when no point has numbers.
+int bestKnobPoint(const std::vector<KnobPoint>& points);
+
 } // namespace podplanner::model::sweep

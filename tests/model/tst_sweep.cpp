@@ -121,6 +121,22 @@ class SweepTest : public QObject {
         const KnobPoint huge = evaluateKnob(p, 0, JobKnob::SliceSize, 128);
         QVERIFY(!huge.error.empty());
     }
+
+    // The best point is the first within 0.1% of the highest; points without numbers never
+    // are; none with numbers gives -1.
+    void bestKnobPointIsTheFirstWithinATenthOfAPercent() {
+        using namespace podplanner::model::sweep;
+        auto point = [](double adjusted, std::string error = {}) {
+            KnobPoint p;
+            p.adjusted = adjusted;
+            p.error = std::move(error);
+            return p;
+        };
+        QCOMPARE(bestKnobPoint({point(90), point(99.95), point(100), point(100.01)}), 1);
+        QCOMPARE(bestKnobPoint({point(500, "does not fit"), point(80), point(100)}), 2);
+        QCOMPARE(bestKnobPoint({point(100, "cannot split")}), -1);
+        QCOMPARE(bestKnobPoint({}), -1);
+    }
 };
 
 QTEST_GUILESS_MAIN(SweepTest)
