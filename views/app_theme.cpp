@@ -130,8 +130,12 @@ QPalette AppTheme::lightPalette() {
 }
 
 void AppTheme::apply() {
-    static const bool systemDark = systemPrefersDark(platformPalette_);
-    dark_ = mode_ == QLatin1String("dark") || (mode_ == QLatin1String("system") && systemDark);
+    // The system is asked (gsettings may be run) only once, and only when "system" is chosen.
+    auto systemDark = [this] {
+        static const bool dark = systemPrefersDark(platformPalette_);
+        return dark;
+    };
+    dark_ = mode_ == QLatin1String("dark") || (mode_ == QLatin1String("system") && systemDark());
     // The platform's own palette when it already is what "system" asks for.
     const bool platformDark = platformPalette_.color(QPalette::Window).lightness() < 128;
     palette_ = mode_ == QLatin1String("system") && platformDark == dark_

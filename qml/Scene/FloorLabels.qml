@@ -12,9 +12,9 @@ Item {
     required property Node camera
     required property Node pivot
     property bool dark: false
-    // Items over the view the names keep clear of.
+    // Items over the view the names keep clear of: the legend and any others.
+    required property Item legend
     property list<Item> obstacles
-    property list<Item> moreObstacles
 
     // Where a floor point is drawn; asked again whenever the camera or the view moves.
     function project(position) {
@@ -23,11 +23,9 @@ Item {
     }
     // Whether a label at (x, y) of this size stays clear of the obstacles.
     function clearOfOverlays(x, y, w, h) {
-        const items = []
+        const items = [legend]
         for (let i = 0; i < obstacles.length; ++i)
             items.push(obstacles[i])
-        for (let i = 0; i < moreObstacles.length; ++i)
-            items.push(moreObstacles[i])
         for (const item of items) {
             if (!item.visible)
                 continue

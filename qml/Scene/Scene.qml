@@ -200,8 +200,8 @@ Item {
         camera: camera
         pivot: pivot
         dark: root.darkScene
-        obstacles: [legendPanel]
-        moreObstacles: root.floorLabelObstacles
+        legend: legendPanel
+        obstacles: root.floorLabelObstacles
     }
 
     // Level of detail follows the camera: a moment after it stops moving, the controller hears
@@ -219,20 +219,21 @@ Item {
         interval: 400
         onTriggered: root.cameraStill = true
     }
-    function cameraMoved() {
-        if (!framing)
-            autoFramed = false
+    // The camera moves (the user's orbit or our own framing): the level of detail waits for it
+    // to settle, and smooth edges for it to rest.
+    function cameraStirred() {
         cameraSettled.restart()
         root.cameraStill = false
         cameraResting.restart()
     }
+    function cameraMoved() {
+        if (!framing)
+            autoFramed = false
+        cameraStirred()
+    }
     Connections {
         target: camera
-        function onScenePositionChanged() {
-            cameraSettled.restart()
-            root.cameraStill = false
-            cameraResting.restart()
-        }
+        function onScenePositionChanged() { root.cameraStirred() }
         function onPositionChanged() { root.cameraMoved() }
     }
     Connections {
