@@ -90,6 +90,8 @@ std::string extrasLine(const Project& project, const Job& job,
         const std::string name = key.substr(slash + 1);
         if (j[section].contains(name))
             extras[section][name] = j[section][name];
+        else if (key == "training/framework")
+            extras[section][name] = job.training.framework; // "auto" is not written
         else if (key == "parallelism/mapping")
             extras[section][name] = Json::object(); // none: the engine's fastest
     }

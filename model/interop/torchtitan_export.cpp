@@ -68,6 +68,12 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
         cannot.push_back("precision " + precision + ": no torchtitan setting");
         carried.push_back("training/precision");
     }
+    if (job.training.framework != "pytorch_fsdp") {
+        carried.push_back("training/framework"); // torchtitan is PyTorch FSDP when read back
+        cannot.push_back("framework " + job.training.framework +
+                         ": torchtitan is PyTorch FSDP2, with torch.compile fusing what the "
+                         "project's framework fuses");
+    }
     if (p.virtualStages > 1 && m.layers % (p.pp * p.virtualStages) != 0) {
         carried.push_back("parallelism/virtual_stages");
         cannot.push_back("an uneven interleaved pipeline: pipeline_parallel_layers_per_stage "
@@ -121,6 +127,8 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
     if (p.fsdpGather == "per_step")
         out += "fsdp_reshard_after_forward = \"never\"\n";
     out += "\n[activation_checkpoint]\nmode = " + quoted(job.training.recompute) + "\n";
+    out += std::string("\n[compile]\nenable = ") + (job.training.compile ? "true" : "false") +
+           "\ncomponents = [\"model\", \"loss\"]\n";
     return out;
 }
 

@@ -205,6 +205,11 @@ ImportedJob importTorchtitan(const Project& project, const std::string& text,
                   : f.text("training.mixed_precision_param").value_or("bfloat16") == "float32"
                       ? "fp32"
                       : "bf16";
+    // torchtitan is PyTorch FSDP2; without torch.compile (off by default) the model's
+    // element-wise ops run eagerly ([compile] enable; [training] compile before 2025).
+    t.framework = "pytorch_fsdp";
+    const bool compileSection = f.flag("compile.enable"), compileKey = f.flag("training.compile");
+    t.compile = compileSection || compileKey;
     const std::string mode = f.text("activation_checkpoint.mode").value_or("selective");
     t.recompute = mode == "full" ? "full" : mode == "none" ? "none" : "selective";
     if (mode == "memory_budget")

@@ -71,6 +71,7 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         f.weightBytes = 4;
         f.masterBytes = 0;
         f.flash2 = true;
+        f.eagerElementwise = !t.compile;
         break;
     case Framework::DeepSpeed:
         // ZeRO with 16-bit weights and gradients, fp32 master and moments; ZeRO-3 gathers

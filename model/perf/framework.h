@@ -32,6 +32,9 @@ struct FrameworkTraits {
     bool torchCheckpoint = true; // recomputation reruns whole layers (PyTorch checkpoint)
     bool flash2 = false;         // attention through PyTorch SDPA (FlashAttention-2)
     double logitsBytes = 4;      // the logits kept for the loss (fp32 in Megatron's loss)
+    // PyTorch without torch.compile: norms, rotary and the gated activation run op by op,
+    // each a kernel reading and writing HBM (docs/engine.md, "Eager element-wise work").
+    bool eagerElementwise = false;
     // How a GPU framework lays its mesh on ranks, innermost (consecutive ranks, NVLink) first:
     // on GPU clusters the framework, not a search, decides which axis crosses which link.
     std::array<std::uint8_t, 6> rankOrder{};

@@ -1,5 +1,6 @@
 #include "perf/layer_cost.h"
 
+#include "perf/elementwise_cost.h"
 #include "perf/kernel_cost.h"
 
 #include <algorithm>
@@ -100,9 +101,7 @@ void mlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const Me
     const double b = ctx.activationBytes;
     const double tp = sizes[kTp];
     const double gate = m.gatedMlp() ? 2.0 : 1.0;
-    // Element-wise bytes of the activation per unit of width: gated reads gate and up and
-    // writes one; backward reads them and the gradient, writes two gradients.
-    const double actForward = (gate + 1.0) * b, actBackward = (2.0 * gate + 1.0) * b;
+    const ElementwiseOps ops = elementwiseOps(b, m.gatedMlp(), ctx.framework.eagerElementwise);
     double width = 0; // activation elements on this chip per microbatch (all experts)
     auto dense = [&](double ffn) {
         const Linear up = linear(km, ctx, s.t, gate * ffn / tp, s.d);
@@ -162,8 +161,10 @@ void mlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const Me
         if (m.sharedExperts > 0)
             dense(static_cast<double>(m.sharedExperts) * m.expertFfn);
     }
-    c.forwardS[kOpAct] = memoryBoundSeconds(km, width * actForward);
-    c.backwardS[kOpAct] = memoryBoundSeconds(km, width * actBackward);
+    c.forwardS[kOpAct] =
+        memoryBoundSeconds(km, width * ops.actForward.bytes, ops.actForward.kernels);
+    c.backwardS[kOpAct] =
+        memoryBoundSeconds(km, width * ops.actBackward.bytes, ops.actBackward.kernels);
     c.tensorBytes[kTMlpIn] = gate * width * b;
     c.tensorBytes[kTMlpAct] = width * b;
 }
@@ -190,15 +191,19 @@ LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens
     LayerCost c;
     const double dropout = ctx.job->training.dropout ? 1.0 : 0.0;
     const double widthD = s.tShard * s.d; // elements of one width-d tensor on this chip
-    // Norm: read the input, write the output (backward: read input and gradient, write one).
-    c.forwardS[kOpNorm1] = memoryBoundSeconds(km, widthD * 2 * b);
-    c.backwardS[kOpNorm1] = memoryBoundSeconds(km, widthD * 3 * b);
+    const ElementwiseOps ops = elementwiseOps(b, m.gatedMlp(), ctx.framework.eagerElementwise);
+    const auto elementwise = [&](double elements, const ElementwiseCost& op, double more = 0,
+                                 double moreKernels = 0) {
+        return memoryBoundSeconds(km, elements * op.bytes + more, op.kernels + moreKernels);
+    };
+    c.forwardS[kOpNorm1] = elementwise(widthD, ops.normForward);
+    c.backwardS[kOpNorm1] = elementwise(widthD, ops.normBackward);
 
     const double qkvWidth = (s.qHeads + 2 * s.kvHeads) * s.headDim;
     const Linear qkv = linear(km, ctx, s.t, qkvWidth, s.d);
-    const double rope = memoryBoundSeconds(km, s.t * (s.qHeads + s.kvHeads) * s.headDim * 2 * b);
-    c.forwardS[kOpQkv] = qkv.forward + rope;
-    c.backwardS[kOpQkv] = qkv.dgrad + qkv.wgrad + rope;
+    const double qk = s.t * (s.qHeads + s.kvHeads) * s.headDim;
+    c.forwardS[kOpQkv] = qkv.forward + elementwise(qk, ops.ropeForward);
+    c.backwardS[kOpQkv] = qkv.dgrad + qkv.wgrad + elementwise(qk, ops.ropeBackward);
     c.backwardDgradS += qkv.dgrad;
     c.backwardWgradS += qkv.wgrad;
 
@@ -213,8 +218,8 @@ LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens
     // and the residual, write the sum and the norm's output, and a 1-byte mask.
     const double residual = widthD * (3 * b + dropout);
     if (!m.parallelBlock) {
-        c.forwardS[kOpNorm2] = memoryBoundSeconds(km, residual + widthD * 2 * b, 2);
-        c.backwardS[kOpNorm2] = memoryBoundSeconds(km, residual + widthD * 3 * b, 2);
+        c.forwardS[kOpNorm2] = elementwise(widthD, ops.normForward, residual, 1);
+        c.backwardS[kOpNorm2] = elementwise(widthD, ops.normBackward, residual, 1);
     }
     mlp(km, ctx, s, sizes, c);
     c.forwardS[kOpMlpOut] += memoryBoundSeconds(km, residual);

@@ -54,6 +54,9 @@ struct TrainingSpec {
     // all_to_all: every (token, expert) copy crosses the network on its own; deepep: a token
     // crosses the slowest link once per destination node and fans out inside it (DeepEP).
     std::string moeDispatcher = "all_to_all";
+    // PyTorch only: torch.compile fuses the model's element-wise ops (norms, rotary, gated
+    // activation); false runs them eagerly, one kernel per op over HBM (docs/engine.md).
+    bool compile = true;
 };
 
 struct ParallelismSpec {

@@ -77,6 +77,13 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
     t.moeDispatch = in.choice("moe_dispatch", {"sparse", "dense"}, "sparse");
     t.moeImbalance = in.number("moe_imbalance", 1, 100, 1);
     t.moeDispatcher = in.choice("moe_dispatcher", {"all_to_all", "deepep"}, "all_to_all");
+    t.compile = in.boolean("compile", true);
+    // Megatron, DeepSpeed (Megatron's model code) and XLA fuse their element-wise work.
+    if (!t.compile && t.framework != "pytorch_fsdp")
+        throwInputError(in.at("compile"),
+                        "true, or framework \"pytorch_fsdp\" (only PyTorch "
+                        "runs its element-wise ops eagerly)",
+                        "false with framework \"" + t.framework + "\"");
     in.finish();
     return t;
 }
@@ -117,6 +124,8 @@ Json writeTrainingSpec(const TrainingSpec& t) {
         out["moe_imbalance"] = wholeNumberJson(t.moeImbalance);
     if (t.moeDispatcher != defaults.moeDispatcher)
         out["moe_dispatcher"] = t.moeDispatcher;
+    if (!t.compile)
+        out["compile"] = false;
     return out;
 }
 

@@ -316,8 +316,14 @@ class TestInteropLaunch : public QObject {
         QCOMPARE(j.job.training.precision, std::string("fp8"));
         QCOMPARE(j.job.training.recompute, std::string("full"));
         QCOMPARE(j.job.name, std::string("Llama 3 405B training"));
-        QVERIFY(contains(j.unmodelled, "compile.enable=true"));
+        QCOMPARE(j.job.training.framework, std::string("pytorch_fsdp"));
+        QVERIFY(j.job.training.compile);
         withImportedJob(target, j);
+        // Without [compile] torchtitan runs eagerly (enable defaults to false).
+        const std::string eager = toml.substr(0, toml.find("[compile]"));
+        ImportedJob e2 = importLaunch(target, LaunchFormat::Torchtitan, eager, {"", 0, 16, ""});
+        QVERIFY(!e2.job.training.compile);
+        withImportedJob(target, e2);
     }
 
     // Numbers no run has, as a fuzzer writes them: each is refused at the flag that gave it

@@ -3,6 +3,7 @@
 #include "core/input_error.h"
 #include "perf/collective_cost.h"
 #include "perf/evaluate.h"
+#include "perf/layer_cost.h"
 #include "perf/planner.h"
 #include "perf/step_model.h"
 #include "project/placement.h"
@@ -67,6 +68,26 @@ Evaluated contextOf(Project p) {
     const JobFabric f = jobFabric(e.project.cluster, e.placements[0]);
     e.ctx = makeJobContext(e.project.jobs[0], e.project.cluster.chip, f, e.placements[0].chips());
     return e;
+}
+
+// One layer of Llama 3 8B (ffn_kind given) on 8 H100s under PyTorch FSDP, with or without
+// torch.compile, and the kernel constants it was timed with.
+std::pair<LayerCost, KernelModel> llama8bLayer(bool compile, const std::string& ffnKind) {
+    const std::string model = "{\"layers\": 32, \"d_model\": 4096, \"heads\": 32, "
+                              "\"kv_heads\": 8, \"head_dim\": 128, \"ffn\": 14336, "
+                              "\"ffn_kind\": \"" +
+                              ffnKind + "\", \"vocab\": 128256, \"seq_len\": 8192}";
+    const std::string training = "{\"global_batch_tokens\": 131072, \"total_tokens\": "
+                                 "1000000000, \"framework\": \"pytorch_fsdp\", "
+                                 "\"compile\": " +
+                                 std::string(compile ? "true" : "false") + "}";
+    const Evaluated e =
+        contextOf(projectWith(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 1})",
+                              R"({"fsdp": 8})", training, model));
+    MeshSizes sizes;
+    sizes.fill(1);
+    sizes[kFsdp] = 8;
+    return {layerCost(e.ctx, sizes, 8192, false), e.ctx.kernels};
 }
 
 } // namespace
@@ -379,6 +400,40 @@ class PerfTest : public QObject {
         const double unfolded =
             secondsPerByte(R"({"tp": 4, "cp": 2, "ep": 2, "dp": 2})", "pytorch_fsdp");
         QVERIFY2(unfolded > 2 * withCp, qPrintable(QString::number(unfolded / withCp)));
+    }
+
+    // PyTorch without torch.compile runs torchtitan's RMSNorm, complex rotary and SwiGLU op by
+    // op (docs/engine.md, "Eager element-wise work"). Per element a norm moves 36 bytes instead
+    // of 4 forward and 76 instead of 6 backward, rotary 20 instead of 4 each way, SwiGLU 10 and
+    // 18 instead of 6 and 10; each extra kernel costs one launch. A GELU MLP is one kernel
+    // either way. Other frameworks fuse their element-wise work and refuse the key.
+    void eagerElementwiseWorkByHand() {
+        const auto [fused, km] = llama8bLayer(true, "swiglu");
+        const LayerCost eager = llama8bLayer(false, "swiglu").first;
+        const double t = 8192, d = 4096, qk = t * (32 + 8) * 128, width = t * 14336;
+        const double forwardBytes = 2 * t * d * (36 - 4) + qk * (20 - 4) + width * (10 - 6);
+        const double forwardKernels = 2 * (8 - 1) + (6 - 1) + (2 - 1);
+        const double backwardBytes = 2 * t * d * (76 - 6) + qk * (20 - 4) + width * (18 - 10);
+        const double backwardKernels = 2 * (12 - 1) + (6 - 1) + (3 - 1);
+        QVERIFY(near(eager.forward() - fused.forward(),
+                     forwardBytes / km.hbmBytesPerS + forwardKernels * km.kernelOverheadS, 1e-9));
+        QVERIFY(near(eager.backward() - fused.backward(),
+                     backwardBytes / km.hbmBytesPerS + backwardKernels * km.kernelOverheadS, 1e-9));
+        const double gelu = llama8bLayer(false, "gelu").first.forwardS[kOpAct];
+        QCOMPARE(gelu, llama8bLayer(true, "gelu").first.forwardS[kOpAct]);
+
+        const std::string e = [] {
+            try {
+                projectWith(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 1})",
+                            R"({"fsdp": 8})",
+                            R"({"global_batch_tokens": 131072, "total_tokens": 1000000000,
+                                "framework": "megatron", "compile": false})");
+            } catch (const InputError& error) {
+                return std::string(error.what());
+            }
+            return std::string();
+        }();
+        QVERIFY2(e.find("/jobs/0/training/compile") != std::string::npos, e.c_str());
     }
 };
 
