@@ -45,6 +45,8 @@ std::string exportMegatron(const Project& project, std::size_t index) {
     a.add("--pipeline-model-parallel-size", p.pp);
     if (p.virtualStages > 1)
         a.add("--num-virtual-stages-per-pipeline-rank", p.virtualStages);
+    if (p.virtualStages > 1 && !p.ppOverlap) // Megatron-LM overlaps interleaved sends by default
+        a.add("--no-overlap-p2p-communication");
     a.add("--context-parallel-size", p.cp);
     if (m.isMoe() || p.ep > 1)
         a.add("--expert-model-parallel-size", p.ep);

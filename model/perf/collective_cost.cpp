@@ -25,7 +25,10 @@ struct LevelSums {
         g.level = axis.level;
         g.members *= seg.factor;
         g.linkGbyteS = g.linkGbyteS > 0 ? std::min(g.linkGbyteS, axis.chipGbyteS) : axis.chipGbyteS;
-        g.hopLatencyS = std::max(g.hopLatencyS, axis.hopLatencyS * seg.stride);
+        // A strided neighbour is `stride` links away on a torus; through a switch (NVLink,
+        // the data-center network) every peer is one traversal away.
+        const double hops = axis.level == Level::Torus ? seg.stride : 1.0;
+        g.hopLatencyS = std::max(g.hopLatencyS, axis.hopLatencyS * hops);
         g.halfBandwidthBytes = std::max(g.halfBandwidthBytes, axis.halfBandwidthBytes);
         present[li] = true;
         if (axis.level == Level::Torus) {

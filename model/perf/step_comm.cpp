@@ -189,13 +189,20 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     }
 
     // Pipeline: activations forward and their gradients backward, once per virtual stage; the
-    // tp ranks of a stage each send their 1/tp share (Megatron's scatter/gather).
+    // tp ranks of a stage each send their 1/tp share (Megatron's scatter/gather). With
+    // Megatron's overlap_p2p_comm (interleaved only) a chunk's send runs while the next chunk
+    // computes, so only what outlasts one chunk's forward or backward is exposed.
     if (s[kPp] > 1) {
         const double bytes = t * d * b / s[kTp];
-        const double seconds = 2.0 * l.virtualStages *
-                               collectiveSeconds(CollectiveKind::PointToPoint, bytes, groups[kPp]);
+        const double v = l.virtualStages;
+        const double send = collectiveSeconds(CollectiveKind::PointToPoint, bytes, groups[kPp]);
+        const double chunk = layers / v;
+        const double seconds = ctx.job->parallelism.ppOverlap && v > 1
+                                   ? v * (std::max(0.0, send - chunk * layerForward) +
+                                          std::max(0.0, send - chunk * layerBackward))
+                                   : 2.0 * v * send;
         out.exposedPerMicrobatchS += seconds;
-        rec.add(CollectiveKind::PointToPoint, kPp, 2.0 * l.virtualStages * bytes * mb, seconds * mb,
+        rec.add(CollectiveKind::PointToPoint, kPp, 2.0 * v * bytes * mb, 2.0 * v * send * mb,
                 seconds * mb);
     }
 

@@ -77,6 +77,9 @@ struct ParallelismSpec {
     // ZeRO over dp: 1 optimizer state, 2 also gradients, 3 also weights (gathered per layer).
     int zeroStage = 0;
     bool tpOverlap = false; // tp collectives overlapped with the matmuls (collective matmul)
+    // Pipeline sends overlapped with the next chunk's compute (Megatron's overlap_p2p_comm;
+    // interleaved schedule only).
+    bool ppOverlap = false;
     std::optional<bool> gradOverlap; // gradient reduction overlapped with the backward pass
     // Mesh axis ("tp") -> physical axes it spans ("x", "y", "z", "nvlink", "dcn", "wan").
     std::vector<std::pair<std::string, std::vector<std::string>>> mapping; // in file order

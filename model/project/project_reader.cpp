@@ -52,6 +52,7 @@ ParallelismSpec readParallelism(ObjectReader& job) {
         throwInputError(in.at("zero_stage"), "1 or more with \"shard_optimizer\": true (ZeRO-1)",
                         "0");
     p.tpOverlap = in.boolean("tp_overlap", false);
+    p.ppOverlap = in.boolean("pp_overlap", false);
     if (in.has("grad_overlap"))
         p.gradOverlap = in.boolean("grad_overlap", true);
     if (p.ppSchedule == "1f1b" && p.virtualStages != 1)

@@ -36,6 +36,8 @@ Json writeJob(const Job& job, PodKind kind) {
         parallelism["zero_stage"] = p.zeroStage;
     if (p.tpOverlap)
         parallelism["tp_overlap"] = true;
+    if (p.ppOverlap)
+        parallelism["pp_overlap"] = true;
     if (p.gradOverlap)
         parallelism["grad_overlap"] = *p.gradOverlap;
     if (!p.mapping.empty()) {

@@ -253,7 +253,17 @@ class TestInteropLaunch : public QObject {
         QCOMPARE(j.job.training.precision, std::string("bf16")); // --fp16, same width
         QCOMPARE(j.job.training.recompute, std::string("none"));
         QVERIFY(contains(j.unmodelled, "--attention-backend=auto"));
+        QVERIFY(!j.job.parallelism.ppOverlap); // 1F1B: Megatron overlaps only interleaved sends
         withImportedJob(target, j);
+        // Interleaved (6 layers a chunk): the sends overlap unless the flag says no.
+        script.replace(script.find("\n)\nDATA_ARGS"), 0,
+                       " \n\t--num-layers-per-virtual-pipeline-stage 3");
+        j = importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""});
+        QCOMPARE(j.job.parallelism.virtualStages, 2);
+        QVERIFY(j.job.parallelism.ppOverlap);
+        script.replace(script.find("\n)\nDATA_ARGS"), 0, " \n\t--no-overlap-p2p-communication");
+        QVERIFY(!importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""})
+                     .job.parallelism.ppOverlap);
     }
 
     // Megatron-LM, examples/mixtral/train_mixtral_8x7b_distributed.sh: pp 4 x ep 8.

@@ -435,6 +435,33 @@ class PerfTest : public QObject {
         }();
         QVERIFY2(e.find("/jobs/0/training/compile") != std::string::npos, e.c_str());
     }
+
+    // Megatron's overlap_p2p_comm (pp_overlap): an interleaved stage sends a chunk's output
+    // while its next chunk computes, so a send shorter than one chunk's forward and backward
+    // is hidden; the bytes and the transfer time stay. The plain 1F1B schedule waits for its
+    // sends whatever the key says.
+    void pipelineSendsOverlapOnlyWhenInterleaved() {
+        const auto p2p = [](const std::string& schedule, bool overlap) {
+            const Project p = projectWith(
+                R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 4})",
+                R"({"tp": 8, "pp": 4, "microbatches": 8, )" + schedule +
+                    (overlap ? R"(, "pp_overlap": true})" : "}"));
+            const ProjectEvaluation e = evaluateProject(p); // kept: the loop reads into it
+            for (const auto& c : e.jobs[0].step.collectives)
+                if (c.kind == CollectiveKind::PointToPoint)
+                    return std::pair{c.seconds, c.exposedSeconds};
+            return std::pair{0.0, 0.0};
+        };
+        const std::string interleaved = R"("pp_schedule": "interleaved", "virtual_stages": 2)";
+        const auto plain = p2p(interleaved, false), overlapped = p2p(interleaved, true);
+        QVERIFY(plain.first > 0);
+        QCOMPARE(plain.second, plain.first);
+        QCOMPARE(overlapped.first, plain.first);
+        QCOMPARE(overlapped.second, 0.0); // 12 MB sends behind chunks of 4 layers
+        const std::string oneF = R"("pp_schedule": "1f1b")";
+        QCOMPARE(p2p(oneF, true).second, p2p(oneF, false).second);
+        QVERIFY(p2p(oneF, true).second > 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(PerfTest)
