@@ -226,9 +226,11 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
             p.virtualStages = static_cast<int>(m.layers / (p.pp * *v));
     p.ppSchedule = p.virtualStages > 1 ? "interleaved" : "1f1b";
     // Megatron-LM's --no-overlap-p2p-communication (store_false): on unless given, and only
-    // for the interleaved schedule (arguments.py turns it off for 1F1B).
+    // for the interleaved schedule (arguments.py turns it off for 1F1B). Older scripts spell
+    // the default out as --overlap-p2p-communication.
     const bool noP2pOverlap = f.has("--no-overlap-p2p-communication");
-    p.ppOverlap = p.virtualStages > 1 && !noP2pOverlap;
+    const bool p2pOverlapSpelledOut = f.has("--overlap-p2p-communication");
+    p.ppOverlap = p.virtualStages > 1 && (p2pOverlapSpelledOut || !noP2pOverlap);
 
     const std::int64_t micro = required(f, "--micro-batch-size");
     const std::int64_t perStep =
