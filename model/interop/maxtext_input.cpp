@@ -1,20 +1,53 @@
 #include "interop/maxtext_input.h"
 
-#include <regex>
 #include <sstream>
 
 namespace podplanner::model::interop {
 
 namespace {
 
+// These scanners stand in for std::regex, which recurses once per character and overflows the
+// stack on a long word or line (a fuzzer's find).
+
+// The end of the identifier [A-Za-z_][A-Za-z0-9_]* at `i`, or `i` when there is none.
+std::size_t identifierEnd(const std::string& s, std::size_t i) {
+    const auto letter = [](char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+    };
+    if (i >= s.size() || !letter(s[i]))
+        return i;
+    ++i;
+    while (i < s.size() && (letter(s[i]) || (s[i] >= '0' && s[i] <= '9')))
+        ++i;
+    return i;
+}
+
+std::size_t skipBlanks(const std::string& s, std::size_t i) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
+        ++i;
+    return i;
+}
+
+// key=value, the key an identifier.
 bool isOverride(const std::string& word, std::string& key, std::string& value) {
-    static const std::regex pattern("^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", std::regex::extended);
-    std::smatch m;
-    if (!std::regex_match(word, m, pattern))
+    const std::size_t end = identifierEnd(word, 0);
+    if (end == 0 || end >= word.size() || word[end] != '=')
         return false;
-    key = m[1];
-    value = m[2];
+    key = word.substr(0, end);
+    value = word.substr(end + 1);
     return true;
+}
+
+// "key: value" (YAML), the key an identifier at the start of the line; the index of the value
+// (after the colon and its blanks), or npos.
+std::size_t yamlPairValue(const std::string& line) {
+    const std::size_t end = identifierEnd(line, 0);
+    if (end == 0)
+        return std::string::npos;
+    const std::size_t colon = skipBlanks(line, end);
+    if (colon >= line.size() || line[colon] != ':')
+        return std::string::npos;
+    return colon + 1;
 }
 
 std::string unquote(std::string v) {
@@ -73,8 +106,6 @@ void readXpk(const std::vector<ShellWord>& words, MaxTextInput& in) {
 }
 
 MaxTextInput readYaml(const std::string& text) {
-    static const std::regex pair("^([A-Za-z_][A-Za-z0-9_]*)[ \t]*:[ \t]*(.*)$",
-                                 std::regex::extended);
     MaxTextInput in;
     std::istringstream lines(text);
     std::string line;
@@ -89,9 +120,9 @@ MaxTextInput readYaml(const std::string& text) {
         }
         if (line.find_first_not_of(" \t\r") == std::string::npos)
             continue;
-        std::smatch m;
-        if (std::regex_match(line, m, pair))
-            in.overrides.add(m[1], unquote(m[2]), true, number);
+        if (const std::size_t value = yamlPairValue(line); value != std::string::npos)
+            in.overrides.add(line.substr(0, identifierEnd(line, 0)),
+                             unquote(line.substr(skipBlanks(line, value))), true, number);
         else
             in.skipped.push_back(line + " (line " + std::to_string(number) + ")");
     }
@@ -99,7 +130,6 @@ MaxTextInput readYaml(const std::string& text) {
 }
 
 bool looksLikeYaml(const std::string& text) {
-    static const std::regex pair("^[A-Za-z_][A-Za-z0-9_]*[ \t]*:([ \t].*)?$", std::regex::extended);
     std::istringstream lines(text);
     std::string line;
     while (std::getline(lines, line)) {
@@ -108,7 +138,10 @@ bool looksLikeYaml(const std::string& text) {
         const std::size_t start = line.find_first_not_of(" \t");
         if (start == std::string::npos || line[start] == '#')
             continue;
-        return std::regex_match(line, pair);
+        // "key:" alone or followed by a blank (a YAML mapping, not a shell "a:b" word).
+        const std::size_t value = yamlPairValue(line);
+        return value != std::string::npos &&
+               (value == line.size() || line[value] == ' ' || line[value] == '\t');
     }
     return false;
 }

@@ -1,39 +1,98 @@
 #include "interop/yaml_json.h"
 
+#include "core/message_text.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <regex>
+#include <initializer_list>
 
 namespace podplanner::model::interop {
 
 namespace {
+
+bool isDigit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+// Digits from `i`; returns the index after them.
+std::size_t skipDigits(const std::string& t, std::size_t i) {
+    while (i < t.size() && isDigit(t[i]))
+        ++i;
+    return i;
+}
+
+std::size_t skipSign(const std::string& t, std::size_t i) {
+    return i < t.size() && (t[i] == '-' || t[i] == '+') ? i + 1 : i;
+}
+
+// [-+]?[0-9]+
+bool isInteger(const std::string& t) {
+    const std::size_t start = skipSign(t, 0);
+    const std::size_t end = skipDigits(t, start);
+    return end > start && end == t.size();
+}
+
+// [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?, scanned by hand: std::regex recurses
+// once per character and overflows the stack on a long scalar (a fuzzer's find).
+bool isReal(const std::string& t) {
+    std::size_t i = skipSign(t, 0);
+    const std::size_t intStart = i;
+    i = skipDigits(t, i);
+    const bool intDigits = i > intStart;
+    if (i < t.size() && t[i] == '.') {
+        const std::size_t fracStart = ++i;
+        i = skipDigits(t, i);
+        if (!intDigits && i == fracStart)
+            return false;
+    } else if (!intDigits) {
+        return false;
+    }
+    if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+        const std::size_t expStart = skipSign(t, i + 1);
+        i = skipDigits(t, expStart);
+        if (i == expStart)
+            return false;
+    }
+    return i == t.size();
+}
+
+bool isOneOf(const std::string& t, std::initializer_list<const char*> words) {
+    for (const char* w : words)
+        if (t == w)
+            return true;
+    return false;
+}
+
+// A scalar as an error message shows it: at most 60 bytes and its length.
+std::string shortened(const std::string& text) {
+    constexpr std::size_t maxShown = 60;
+    if (text.size() <= maxShown)
+        return text;
+    return text.substr(0, utf8PrefixLength(text, maxShown)) + "... (" +
+           std::to_string(text.size()) + " characters)";
+}
 
 // YAML 1.2 core schema for plain (unquoted) scalars.
 Json scalar(const YAML::Node& node) {
     const std::string& text = node.Scalar();
     if (node.Tag() == "!") // quoted: always a string
         return text;
-    static const std::regex nullWord("~|null|Null|NULL|");
-    static const std::regex trueWord("true|True|TRUE");
-    static const std::regex falseWord("false|False|FALSE");
-    static const std::regex integer("[-+]?[0-9]+");
-    static const std::regex real(R"([-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?)");
-    if (std::regex_match(text, nullWord))
+    if (isOneOf(text, {"~", "null", "Null", "NULL", ""}))
         return nullptr;
-    if (std::regex_match(text, trueWord))
+    if (isOneOf(text, {"true", "True", "TRUE"}))
         return true;
-    if (std::regex_match(text, falseWord))
+    if (isOneOf(text, {"false", "False", "FALSE"}))
         return false;
-    if (std::regex_match(text, integer)) {
+    if (isInteger(text)) {
         long long v = 0;
         const char* begin = text.data() + (text[0] == '+' ? 1 : 0);
         if (std::from_chars(begin, text.data() + text.size(), v).ec == std::errc())
             return v;
     }
-    if (std::regex_match(text, real)) {
+    if (isReal(text)) {
         // strtod, not stod: an exponent past a double's range is refused here, not thrown as
         // std::out_of_range.
         const double v = std::strtod(text.c_str(), nullptr);
@@ -41,7 +100,8 @@ Json scalar(const YAML::Node& node) {
             throw InputError({"",
                               "line " + std::to_string(node.Mark().line + 1) + ", column " +
                                   std::to_string(node.Mark().column + 1),
-                              "a number a double can hold (at most about 1.8e308)", text, ""});
+                              "a number a double can hold (at most about 1.8e308)", shortened(text),
+                              ""});
         return v;
     }
     return text;

@@ -2,6 +2,7 @@
 // the mesh recomputed from the flags alone, real launch lines from the frameworks' own example
 // scripts, and the errors that name the flag.
 #include "interop/launch.h"
+#include "interop/yaml_json.h"
 #include "interop_fixture.h"
 
 #include "core/input_error.h"
@@ -334,6 +335,32 @@ class TestInteropLaunch : public QObject {
         ImportedJob e2 = importLaunch(target, LaunchFormat::Torchtitan, eager, {"", 0, 16, ""});
         QVERIFY(!e2.job.training.compile);
         withImportedJob(target, e2);
+    }
+
+    // Words and lines of a million characters, as a fuzzer writes them: read as any other,
+    // never a stack overflow (std::regex, which these readers used, recursed per character).
+    void longWordsAndLines() {
+        const Project tpu = emptied("v4-pod-gpt3");
+        const ImportOptions slice{"4x4x4", 1, 0, ""};
+        const std::string longValue(1'000'000, 'a');
+        ImportedJob j = importLaunch(tpu, LaunchFormat::MaxText,
+                                     "python3 -m maxtext.trainers.pre_train.train base.yml "
+                                     "run_name=" +
+                                         longValue + " steps=10",
+                                     slice);
+        QCOMPARE(j.job.training.totalTokens / j.job.training.globalBatchTokens, 10);
+        j = importLaunch(tpu, LaunchFormat::MaxText, "run_name: " + longValue + "\nsteps: 10\n",
+                         slice);
+        QCOMPARE(j.job.training.totalTokens / j.job.training.globalBatchTokens, 10);
+        const std::string digits(1'000'000, '7');
+        QVERIFY(parseYamlAsJson("b: 1." + digits + "e1\nc: 42\n")["c"] == 42);
+        const std::string e = errorOf([&] { parseYamlAsJson("a: " + digits); });
+        QVERIFY2(e.find("a number a double can hold") != std::string::npos && // past a double
+                     e.find("(1000000 characters)") != std::string::npos && e.size() < 300,
+                 e.c_str());
+        QVERIFY(parseYamlAsJson("a: -.5e-3")["a"] == -0.0005);
+        QVERIFY(parseYamlAsJson("a: 1.e")["a"].is_string());
+        QVERIFY(parseYamlAsJson("a: .")["a"].is_string());
     }
 
     // Numbers no run has, as a fuzzer writes them: each is refused at the flag that gave it
