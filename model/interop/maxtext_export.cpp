@@ -115,6 +115,13 @@ std::string exportMaxText(const Project& project, std::size_t index) {
     Writer w;
     std::vector<std::string> cannot;
     std::vector<std::string> carried = {"parallelism/sequence_parallel"};
+    if (p.tpOverlap) {
+        carried.push_back("parallelism/tp_overlap");
+        cannot.push_back("tp_overlap: MaxText's collective matmuls are XLA flags of the "
+                         "launch (LIBTPU_INIT_ARGS), not MaxText settings");
+    }
+    if (p.ppOverlap)
+        carried.push_back("parallelism/pp_overlap"); // Megatron's overlap_p2p_comm
     w.set("run_name", job.name);
     writeModel(job.model, w, cannot);
     writePrecision(job.training.precision, w, cannot, carried);

@@ -52,6 +52,8 @@ std::string exportMegatron(const Project& project, std::size_t index) {
         a.add("--expert-model-parallel-size", p.ep);
     if (p.sequenceParallel)
         a.add("--sequence-parallel");
+    if (p.tpOverlap && p.tp > 1)
+        a.add("--tp-comm-overlap");
     if (p.fsdp > 1) {
         a.add("--use-megatron-fsdp");
         a.add("--data-parallel-sharding-strategy",

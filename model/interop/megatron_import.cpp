@@ -176,6 +176,7 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
     }
     p.shardOptimizer = f.has("--use-distributed-optimizer");
     p.sequenceParallel = f.has("--sequence-parallel");
+    p.tpOverlap = f.has("--tp-comm-overlap"); // Transformer Engine's userbuffers
     if (auto v = f.integer("--num-virtual-stages-per-pipeline-rank"))
         p.virtualStages = static_cast<int>(std::max<std::int64_t>(1, *v));
 

@@ -68,6 +68,15 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
         cannot.push_back("precision " + precision + ": no torchtitan setting");
         carried.push_back("training/precision");
     }
+    if (p.tpOverlap && p.tp > 1 && !job.training.compile) {
+        carried.push_back("parallelism/tp_overlap");
+        cannot.push_back("tp_overlap without torch.compile: torchtitan's async TP "
+                         "(enable_async_tensor_parallel) runs only compiled");
+    }
+    if (p.ppOverlap) {
+        carried.push_back("parallelism/pp_overlap");
+        cannot.push_back("pp_overlap: Megatron's overlap_p2p_comm has no torchtitan setting");
+    }
     if (job.training.framework != "pytorch_fsdp") {
         carried.push_back("training/framework"); // torchtitan is PyTorch FSDP when read back
         cannot.push_back("framework " + job.training.framework +
@@ -122,6 +131,8 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
             out += "pipeline_parallel_layers_per_stage = " +
                    std::to_string(m.layers / (p.pp * p.virtualStages)) + "\n";
     }
+    if (p.tpOverlap && p.tp > 1 && job.training.compile)
+        out += "enable_async_tensor_parallel = true\n";
     out += "context_parallel_degree = " + std::to_string(p.cp) +
            "\nexpert_parallel_degree = " + std::to_string(p.ep) + "\n";
     if (p.fsdpGather == "per_step")

@@ -159,6 +159,9 @@ ImportedJob importTorchtitan(const Project& project, const std::string& text,
                        "PodPlanner lays experts over a share of dp_shard");
     p.fsdp = static_cast<int>(shard / p.ep);
     p.sequenceParallel = p.tp > 1;
+    // Async TP (micro-pipelined all-gather and reduce-scatter matmuls): torchtitan applies it
+    // only under torch.compile (read below).
+    const bool asyncTp = f.flag("parallelism.enable_async_tensor_parallel");
 
     const std::int64_t dpDegree = std::int64_t{p.dp} * shard; // both within the world size
     const std::int64_t local = degree(f, "training.local_batch_size", 8);
@@ -210,6 +213,7 @@ ImportedJob importTorchtitan(const Project& project, const std::string& text,
     t.framework = "pytorch_fsdp";
     const bool compileSection = f.flag("compile.enable"), compileKey = f.flag("training.compile");
     t.compile = compileSection || compileKey;
+    p.tpOverlap = p.tp > 1 && asyncTp && t.compile;
     const std::string mode = f.text("activation_checkpoint.mode").value_or("selective");
     t.recompute = mode == "full" ? "full" : mode == "none" ? "none" : "selective";
     if (mode == "memory_budget")

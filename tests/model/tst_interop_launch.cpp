@@ -255,6 +255,7 @@ class TestInteropLaunch : public QObject {
         QCOMPARE(j.job.training.recompute, std::string("none"));
         QVERIFY(contains(j.unmodelled, "--attention-backend=auto"));
         QVERIFY(!j.job.parallelism.ppOverlap); // 1F1B: Megatron overlaps only interleaved sends
+        QVERIFY(!j.job.parallelism.tpOverlap);
         withImportedJob(target, j);
         // Interleaved (6 layers a chunk): the sends overlap unless the flag says no.
         script.replace(script.find("\n)\nDATA_ARGS"), 0,
@@ -262,7 +263,10 @@ class TestInteropLaunch : public QObject {
         j = importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""});
         QCOMPARE(j.job.parallelism.virtualStages, 2);
         QVERIFY(j.job.parallelism.ppOverlap);
-        script.replace(script.find("\n)\nDATA_ARGS"), 0, " \n\t--no-overlap-p2p-communication");
+        script.replace(script.find("\n)\nDATA_ARGS"), 0,
+                       " \n\t--no-overlap-p2p-communication \n\t--tp-comm-overlap");
+        QVERIFY(importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""})
+                    .job.parallelism.tpOverlap);
         QVERIFY(!importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""})
                      .job.parallelism.ppOverlap);
     }
@@ -329,11 +333,13 @@ class TestInteropLaunch : public QObject {
         QCOMPARE(j.job.name, std::string("Llama 3 405B training"));
         QCOMPARE(j.job.training.framework, std::string("pytorch_fsdp"));
         QVERIFY(j.job.training.compile);
+        QVERIFY(j.job.parallelism.tpOverlap); // enable_async_tensor_parallel, compiled
         withImportedJob(target, j);
         // Without [compile] torchtitan runs eagerly (enable defaults to false).
         const std::string eager = toml.substr(0, toml.find("[compile]"));
         ImportedJob e2 = importLaunch(target, LaunchFormat::Torchtitan, eager, {"", 0, 16, ""});
         QVERIFY(!e2.job.training.compile);
+        QVERIFY(!e2.job.parallelism.tpOverlap); // async TP runs only compiled
         withImportedJob(target, e2);
     }
 

@@ -75,6 +75,8 @@ Job randomJob(std::mt19937& rng, const std::vector<std::string>& precisions, int
         p.virtualStages = 2;
     }
     p.sequenceParallel = pick(rng, {0, 1}) == 1;
+    p.tpOverlap = p.tp > 1 && pick(rng, {0, 1}) == 1;
+    p.ppOverlap = p.virtualStages > 1 && pick(rng, {0, 1}) == 1;
     p.shardOptimizer = pick(rng, {0, 1}) == 1;
     p.fsdpGather = pick(rng, {0, 0, 1}) ? "per_step" : "per_pass";
     const std::int64_t sequences =
