@@ -13,11 +13,11 @@ namespace podplanner::model {
 namespace {
 
 std::string quoted(const std::string& text) {
-    constexpr std::size_t maxShown = 60;
-    // Cut between characters, not inside one.
-    std::string shown =
-        text.size() > maxShown ? text.substr(0, utf8PrefixLength(text, maxShown)) + "..." : text;
-    return "\"" + shown + "\"";
+    // Appended, not "\"" + ... : GCC 12 warns (-Wrestrict) on that temporary, wrongly.
+    std::string out = "\"";
+    out += shortenForMessage(text, 60);
+    out += '"';
+    return out;
 }
 
 std::string joinChoices(const std::vector<std::string>& choices) {

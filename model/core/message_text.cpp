@@ -71,4 +71,10 @@ std::size_t utf8PrefixLength(std::string_view text, std::size_t maxBytes) {
     return end;
 }
 
+std::string shortenForMessage(std::string_view text, std::size_t maxBytes) {
+    if (text.size() <= maxBytes)
+        return std::string(text);
+    return std::string(text.substr(0, utf8PrefixLength(text, maxBytes))) + "...";
+}
+
 } // namespace podplanner::model

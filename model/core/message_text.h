@@ -15,4 +15,8 @@ std::string escapeForMessage(std::string_view text);
 // sequence in two (for shortening quoted input).
 std::size_t utf8PrefixLength(std::string_view text, std::size_t maxBytes);
 
+// The text cut to at most `maxBytes` bytes (between characters) with "..." after it, or the
+// whole text when it fits: long input quoted in a message.
+std::string shortenForMessage(std::string_view text, std::size_t maxBytes);
+
 } // namespace podplanner::model

@@ -6,21 +6,8 @@ namespace podplanner::model::interop {
 
 namespace {
 
-// These scanners stand in for std::regex, which recurses once per character and overflows the
-// stack on a long word or line (a fuzzer's find).
-
-// The end of the identifier [A-Za-z_][A-Za-z0-9_]* at `i`, or `i` when there is none.
-std::size_t identifierEnd(const std::string& s, std::size_t i) {
-    const auto letter = [](char c) {
-        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-    };
-    if (i >= s.size() || !letter(s[i]))
-        return i;
-    ++i;
-    while (i < s.size() && (letter(s[i]) || (s[i] >= '0' && s[i] <= '9')))
-        ++i;
-    return i;
-}
+// Hand-written scanners, not std::regex, which recurses once per character and overflows the
+// stack on a long word or line (a fuzzer's find). MaxText's keys are shell names.
 
 std::size_t skipBlanks(const std::string& s, std::size_t i) {
     while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
@@ -28,9 +15,9 @@ std::size_t skipBlanks(const std::string& s, std::size_t i) {
     return i;
 }
 
-// key=value, the key an identifier.
+// key=value, the key a name.
 bool isOverride(const std::string& word, std::string& key, std::string& value) {
-    const std::size_t end = identifierEnd(word, 0);
+    const std::size_t end = shellNameEnd(word, 0);
     if (end == 0 || end >= word.size() || word[end] != '=')
         return false;
     key = word.substr(0, end);
@@ -38,13 +25,12 @@ bool isOverride(const std::string& word, std::string& key, std::string& value) {
     return true;
 }
 
-// "key: value" (YAML), the key an identifier at the start of the line; the index of the value
-// (after the colon and its blanks), or npos.
-std::size_t yamlPairValue(const std::string& line) {
-    const std::size_t end = identifierEnd(line, 0);
-    if (end == 0)
+// "key: value" (YAML), the key a name at the start of the line ending at `keyEnd`; the index
+// just after the colon, or npos.
+std::size_t yamlPairValue(const std::string& line, std::size_t keyEnd) {
+    if (keyEnd == 0)
         return std::string::npos;
-    const std::size_t colon = skipBlanks(line, end);
+    const std::size_t colon = skipBlanks(line, keyEnd);
     if (colon >= line.size() || line[colon] != ':')
         return std::string::npos;
     return colon + 1;
@@ -120,9 +106,10 @@ MaxTextInput readYaml(const std::string& text) {
         }
         if (line.find_first_not_of(" \t\r") == std::string::npos)
             continue;
-        if (const std::size_t value = yamlPairValue(line); value != std::string::npos)
-            in.overrides.add(line.substr(0, identifierEnd(line, 0)),
-                             unquote(line.substr(skipBlanks(line, value))), true, number);
+        const std::size_t keyEnd = shellNameEnd(line, 0);
+        if (const std::size_t value = yamlPairValue(line, keyEnd); value != std::string::npos)
+            in.overrides.add(line.substr(0, keyEnd), unquote(line.substr(skipBlanks(line, value))),
+                             true, number);
         else
             in.skipped.push_back(line + " (line " + std::to_string(number) + ")");
     }
@@ -139,7 +126,7 @@ bool looksLikeYaml(const std::string& text) {
         if (start == std::string::npos || line[start] == '#')
             continue;
         // "key:" alone or followed by a blank (a YAML mapping, not a shell "a:b" word).
-        const std::size_t value = yamlPairValue(line);
+        const std::size_t value = yamlPairValue(line, shellNameEnd(line, 0));
         return value != std::string::npos &&
                (value == line.size() || line[value] == ' ' || line[value] == '\t');
     }

@@ -159,11 +159,9 @@ class Reader {
 
     // NAME=value, NAME+=value, NAME=( words ), NAME+=( words ). False (nothing read) otherwise.
     bool assignment() {
-        std::size_t p = pos_;
-        if (!isNameStart(t_[p]))
+        std::size_t p = shellNameEnd(t_, pos_);
+        if (p == pos_)
             return false;
-        while (p < t_.size() && isNameChar(t_[p]))
-            ++p;
         bool append = false;
         if (p < t_.size() && t_[p] == '+') {
             append = true;
@@ -423,6 +421,15 @@ ShellScript readShellScript(const std::string& text) {
 
 std::vector<ShellWord> splitShellWords(const std::string& text, int line) {
     return Reader(text, false, line).words();
+}
+
+std::size_t shellNameEnd(const std::string& text, std::size_t from) {
+    if (from >= text.size() || !isNameStart(text[from]))
+        return from;
+    std::size_t end = from + 1;
+    while (end < text.size() && isNameChar(text[end]))
+        ++end;
+    return end;
 }
 
 } // namespace podplanner::model::interop

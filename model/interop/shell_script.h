@@ -35,4 +35,8 @@ ShellScript readShellScript(const std::string& text);
 // value of xpk's --command "..."). Words carry `line`.
 std::vector<ShellWord> splitShellWords(const std::string& text, int line);
 
+// The end of the shell name ([A-Za-z_][A-Za-z0-9_]*, as in NAME=value) that starts at `from`
+// in `text`, or `from` when none starts there.
+std::size_t shellNameEnd(const std::string& text, std::size_t from);
+
 } // namespace podplanner::model::interop

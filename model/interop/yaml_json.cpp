@@ -66,13 +66,12 @@ bool isOneOf(const std::string& t, std::initializer_list<const char*> words) {
     return false;
 }
 
-// A scalar as an error message shows it: at most 60 bytes and its length.
+// A scalar as an error message shows it: at most 60 bytes and, when cut, its length.
 std::string shortened(const std::string& text) {
     constexpr std::size_t maxShown = 60;
     if (text.size() <= maxShown)
         return text;
-    return text.substr(0, utf8PrefixLength(text, maxShown)) + "... (" +
-           std::to_string(text.size()) + " characters)";
+    return shortenForMessage(text, maxShown) + " (" + std::to_string(text.size()) + " characters)";
 }
 
 // YAML 1.2 core schema for plain (unquoted) scalars.

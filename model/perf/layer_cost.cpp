@@ -92,16 +92,15 @@ void attentionCore(const KernelModel& km, const JobContext& ctx, const Shapes& s
     c.tensorBytes[kTScores] = scores * (b + dropout * (1 + b));
 }
 
-// The MLP (dense, or experts with router, dispatch and combine): times of kOpMlpIn, kOpAct,
-// kOpMlpOut and the sizes of their tensors.
+// The MLP (dense, or experts with router, dispatch and combine): times of kOpMlpIn, kOpAct
+// (its activation priced by `ops`), kOpMlpOut and the sizes of their tensors.
 void mlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const MeshSizes& sizes,
-         LayerCost& c) {
+         const ElementwiseOps& ops, LayerCost& c) {
     const ModelSpec& m = ctx.job->model;
     const TrainingSpec& training = ctx.job->training;
     const double b = ctx.activationBytes;
     const double tp = sizes[kTp];
     const double gate = m.gatedMlp() ? 2.0 : 1.0;
-    const ElementwiseOps ops = elementwiseOps(b, m.gatedMlp(), ctx.framework.eagerElementwise);
     double width = 0; // activation elements on this chip per microbatch (all experts)
     auto dense = [&](double ffn) {
         const Linear up = linear(km, ctx, s.t, gate * ffn / tp, s.d);
@@ -221,7 +220,7 @@ LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens
         c.forwardS[kOpNorm2] = elementwise(widthD, ops.normForward, residual, 1);
         c.backwardS[kOpNorm2] = elementwise(widthD, ops.normBackward, residual, 1);
     }
-    mlp(km, ctx, s, sizes, c);
+    mlp(km, ctx, s, sizes, ops, c);
     c.forwardS[kOpMlpOut] += memoryBoundSeconds(km, residual);
     c.backwardS[kOpMlpOut] += memoryBoundSeconds(km, residual);
 
