@@ -95,6 +95,9 @@ def slices_of(run):
 def layout_text(job):
     l = job["layout"]
     parts = [f"{a}{l[a]}" for a in ("tp", "pp", "cp", "ep", "fsdp", "dp") if l.get(a, 1) > 1]
+    # ZeRO-2/3 shard gradients or weights over dp: without the stage "dp64" reads as replicas.
+    if l.get("zero_stage", 0) >= 2 and l.get("dp", 1) > 1:
+        parts.append(f"zero{l['zero_stage']}")
     if l.get("microbatches", 1) > 1:
         parts.append(f"mb {l['microbatches']}")
     if l.get("virtual_stages", 1) > 1:
