@@ -30,7 +30,10 @@ void printStep(const model::perf::StepResult& r, std::ostream& out) {
     constexpr double gib = 1024.0 * 1024.0 * 1024.0;
     out << std::fixed << std::setprecision(3) << "  step " << r.stepS << " s  (compute "
         << r.computeS << ", exposed comm " << r.exposedCommS << ", bubble " << r.bubbleS
-        << ", optimizer " << r.optimizerS << ")\n"
+        << ", optimizer " << r.optimizerS;
+    if (r.evalS > 0)
+        out << ", evaluation " << r.evalS;
+    out << ")\n"
         << std::setprecision(1) << "  MFU " << 100 * r.mfu << "%  HFU " << 100 * r.hfu
         << "%  tokens/s " << std::setprecision(0) << r.tokensPerS << "\n"
         << std::setprecision(1) << "  HBM " << r.memory.total() / gib << " of "

@@ -163,6 +163,7 @@ QVariantMap dashboardOf(const model::Project& project, const model::ProjectAnaly
     d["exposedCommS"] = e.step.exposedCommS;
     d["bubbleS"] = e.step.bubbleS;
     d["optimizerS"] = e.step.optimizerS;
+    d["evalS"] = e.step.evalS;
     d["mfu"] = e.step.mfu;
     d["tokensPerS"] = e.step.tokensPerS;
     d["hbmUsedGib"] = e.step.memory.total() / kGib;

@@ -30,6 +30,7 @@ Json stepJson(const StepResult& r) {
     out["exposed_comm_s"] = r.exposedCommS;
     out["bubble_s"] = r.bubbleS;
     out["optimizer_s"] = r.optimizerS;
+    out["eval_s"] = r.evalS;
     out["mfu"] = r.mfu;
     out["hfu"] = r.hfu;
     out["tokens_per_s"] = r.tokensPerS;

@@ -328,7 +328,9 @@ std::string buildReport(const ReportInputs& in, ReportFormat format) {
                     fixed(e.step.stepS, 3) + " s = compute " + fixed(e.step.computeS, 3) +
                     " s + exposed communication " + fixed(e.step.exposedCommS, 3) +
                     " s + pipeline bubble " + fixed(e.step.bubbleS, 3) + " s + optimizer " +
-                    fixed(e.step.optimizerS, 3) + " s; HFU " + percent(e.step.hfu) + ".");
+                    fixed(e.step.optimizerS, 3) + " s" +
+                    (e.step.evalS > 0 ? " + evaluation " + fixed(e.step.evalS, 3) + " s" : "") +
+                    "; HFU " + percent(e.step.hfu) + ".");
         w.heading(3, "Collectives per step");
         std::vector<std::vector<std::string>> collectives;
         for (int i = 0; i < e.step.collectiveCount; ++i) {

@@ -59,7 +59,8 @@ std::string comparedWithBest(const StepResult& r, const StepResult& best) {
                   r.computeS - best.computeS},
                  {"more exposed communication", r.exposedCommS - best.exposedCommS},
                  {"a larger pipeline bubble", r.bubbleS - best.bubbleS},
-                 {"a longer optimizer update", r.optimizerS - best.optimizerS}};
+                 {"a longer optimizer update", r.optimizerS - best.optimizerS},
+                 {"longer evaluation passes", r.evalS - best.evalS}};
     const Part* worst = &parts[0];
     for (const auto& p : parts)
         if (p.delta > worst->delta)

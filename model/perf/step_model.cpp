@@ -35,6 +35,36 @@ double recomputeFlopsPerToken(const JobContext& ctx, const ActivationPlan& plan)
     return perLayer * ctx.job->model.layers;
 }
 
+// Periodic evaluation (training.eval_*): batches run forward only, with no recompute, backward,
+// gradient reduction or update, split like the training batch over the batch axes and
+// microbatches. A microbatch pays the training forward's share of the exposed communication
+// per microbatch, scaled by its tokens (the activations' collectives: tp, cp, ep, pp; FSDP's
+// gathers, the same weights for any batch, are undercounted for a smaller eval batch), and the
+// pipeline bubble. Spread over the steps between evaluations.
+double evaluationPerStep(const JobContext& ctx, const Layout& l, double trainingTokens,
+                         double trainingForward, double stageLayers, bool withHead,
+                         double forwardShare, double exposedCommPerMb) {
+    const TrainingSpec& t = ctx.job->training;
+    if (t.evalIntervalSteps <= 0)
+        return 0;
+    const double batchTokens =
+        static_cast<double>(t.evalBatchTokens > 0 ? t.evalBatchTokens : t.globalBatchTokens);
+    const double tokens = trainingTokens * batchTokens / static_cast<double>(t.globalBatchTokens);
+    double forward = trainingForward;
+    if (tokens != trainingTokens) {
+        // A fresh cost, not the cache's: a new entry could evict the step's own layer cost.
+        const LayerCost layer = layerCost(ctx, l.sizes, tokens, l.sequenceParallel);
+        forward = stageLayers * layer.forward() +
+                  (withHead ? headCost(ctx, l.sizes, tokens).forwardS : 0.0);
+    }
+    const double perMicrobatch =
+        forward + forwardShare * exposedCommPerMb * tokens / trainingTokens;
+    const double bubble = (l.sizes[kPp] - 1.0) / l.virtualStages * perMicrobatch;
+    const double batches = static_cast<double>(t.evalTokens) / batchTokens;
+    return batches * (l.microbatches * perMicrobatch + bubble) /
+           static_cast<double>(t.evalIntervalSteps);
+}
+
 } // namespace
 
 const char* layoutProblem(const JobContext& ctx, const Layout& l) {
@@ -102,7 +132,9 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
                    (l.zeroStage >= 1 ? gradientReplicas(f, s) : 1.0);
 
     r.exposedCommS = mb * comm.exposedPerMicrobatchS + comm.exposedPerStepS;
-    r.stepS = r.computeS + r.exposedCommS + r.bubbleS + r.optimizerS;
+    r.evalS = evaluationPerStep(ctx, l, t, forwardMb, stageLayerCount, lastIsBusiest,
+                                forwardMb / computeMb, comm.exposedPerMicrobatchS);
+    r.stepS = r.computeS + r.exposedCommS + r.bubbleS + r.optimizerS + r.evalS;
     const double tokens = static_cast<double>(ctx.job->training.globalBatchTokens);
     r.tokensPerS = tokens / r.stepS;
     const double peakPerStep = r.stepS * static_cast<double>(ctx.chips) * ctx.peakFlops;

@@ -39,6 +39,7 @@ struct StepResult {
     double exposedCommS = 0; // communication not hidden behind compute
     double bubbleS = 0;      // pipeline fill and drain
     double optimizerS = 0;
+    double evalS = 0;      // periodic evaluation's forward passes, spread over the steps
     double recomputeS = 0; // of computeS: forward work rerun in the backward pass
     double mfu = 0;
     double hfu = 0;

@@ -57,6 +57,11 @@ struct TrainingSpec {
     // PyTorch only: torch.compile fuses the model's element-wise ops (norms, rotary, gated
     // activation); false runs them eagerly, one kernel per op over HBM (docs/engine.md).
     bool compile = true;
+    // Periodic evaluation: every evalIntervalSteps steps a forward pass over evalTokens tokens
+    // (0: none). MLPerf's logged blocks, for one, include it.
+    std::int64_t evalIntervalSteps = 0;
+    std::int64_t evalTokens = 0;
+    std::int64_t evalBatchTokens = 0; // tokens per evaluation batch; 0: the training batch's
 };
 
 struct ParallelismSpec {

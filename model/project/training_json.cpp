@@ -78,6 +78,18 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
     t.moeImbalance = in.number("moe_imbalance", 1, 100, 1);
     t.moeDispatcher = in.choice("moe_dispatcher", {"all_to_all", "deepep"}, "all_to_all");
     t.compile = in.boolean("compile", true);
+    t.evalIntervalSteps = in.integer("eval_interval_steps", 1, std::int64_t{1} << 40, 0);
+    t.evalTokens = in.integer("eval_tokens", 1, std::int64_t{1} << 50, 0);
+    t.evalBatchTokens = in.integer("eval_batch_tokens", 1, std::int64_t{1} << 50, 0);
+    if (t.evalBatchTokens > 0 && t.evalTokens == 0)
+        throwInputError(in.at("eval_batch_tokens"), "also eval_interval_steps and eval_tokens",
+                        "eval_batch_tokens alone");
+    if ((t.evalIntervalSteps > 0) != (t.evalTokens > 0)) {
+        const char* given = t.evalTokens > 0 ? "eval_tokens" : "eval_interval_steps";
+        const char* missing = t.evalTokens > 0 ? "eval_interval_steps" : "eval_tokens";
+        throwInputError(in.at(given), std::string("also ") + missing + " (evaluation needs both)",
+                        std::string(given) + " alone");
+    }
     // Megatron, DeepSpeed (Megatron's model code) and XLA fuse their element-wise work.
     if (!t.compile && t.framework != "pytorch_fsdp")
         throwInputError(in.at("compile"),
@@ -126,6 +138,12 @@ Json writeTrainingSpec(const TrainingSpec& t) {
         out["moe_dispatcher"] = t.moeDispatcher;
     if (!t.compile)
         out["compile"] = false;
+    if (t.evalIntervalSteps > 0) {
+        out["eval_interval_steps"] = t.evalIntervalSteps;
+        out["eval_tokens"] = t.evalTokens;
+        if (t.evalBatchTokens > 0)
+            out["eval_batch_tokens"] = t.evalBatchTokens;
+    }
     return out;
 }
 

@@ -442,10 +442,10 @@ class PerfTest : public QObject {
     // sends whatever the key says.
     void pipelineSendsOverlapOnlyWhenInterleaved() {
         const auto p2p = [](const std::string& schedule, bool overlap) {
-            const Project p = projectWith(
-                R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 4})",
-                R"({"tp": 8, "pp": 4, "microbatches": 8, )" + schedule +
-                    (overlap ? R"(, "pp_overlap": true})" : "}"));
+            const Project p =
+                projectWith(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 4})",
+                            R"({"tp": 8, "pp": 4, "microbatches": 8, )" + schedule +
+                                (overlap ? R"(, "pp_overlap": true})" : "}"));
             const ProjectEvaluation e = evaluateProject(p); // kept: the loop reads into it
             for (const auto& c : e.jobs[0].step.collectives)
                 if (c.kind == CollectiveKind::PointToPoint)
@@ -461,6 +461,60 @@ class PerfTest : public QObject {
         const std::string oneF = R"("pp_schedule": "1f1b")";
         QCOMPARE(p2p(oneF, true).second, p2p(oneF, false).second);
         QVERIFY(p2p(oneF, true).second > 0);
+    }
+
+    // Periodic evaluation: a forward pass over eval_tokens every eval_interval_steps, in
+    // batches of the training shape (or eval_batch_tokens), spread over the steps between.
+    void evaluationIsAForwardPassSpreadOverTheSteps() {
+        const auto step = [](const std::string& eval) {
+            const Project p =
+                projectWith(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 1})",
+                            R"({"tp": 8, "tp_overlap": true})",
+                            R"({"global_batch_tokens": 65536, "total_tokens": 1000000000000,
+                    "recompute": "none")" +
+                                eval + "}");
+            return evaluateProject(p).jobs[0].step;
+        };
+        const StepResult none = step("");
+        const StepResult every4 = step(R"(, "eval_interval_steps": 4, "eval_tokens": 131072)");
+        QCOMPARE(none.evalS, 0.0);
+        QVERIFY(near(every4.stepS, every4.computeS + every4.exposedCommS + every4.bubbleS +
+                                       every4.optimizerS + every4.evalS));
+        QVERIFY(near(every4.stepS - every4.evalS, none.stepS));
+        QVERIFY(near(every4.mfu * every4.stepS, none.mfu * none.stepS));
+        // Two batches every four steps: half a batch's forward per step, about a third of a
+        // training step's compute (forward 2, backward 4 FLOPs per parameter and token).
+        const double forwardShare = every4.evalS / 0.5 / every4.computeS;
+        QVERIFY2(forwardShare > 0.28 && forwardShare < 0.40,
+                 qPrintable(QString::number(forwardShare)));
+        QVERIFY(near(step(R"(, "eval_interval_steps": 2, "eval_tokens": 131072)").evalS,
+                     2 * every4.evalS));
+        QVERIFY(near(step(R"(, "eval_interval_steps": 4, "eval_tokens": 262144)").evalS,
+                     2 * every4.evalS));
+        // The same tokens in batches a quarter the size: smaller matmuls, never faster.
+        const double small =
+            step(R"(, "eval_interval_steps": 4, "eval_tokens": 131072, "eval_batch_tokens": 16384)")
+                .evalS;
+        QVERIFY(small >= every4.evalS * (1 - 1e-12) && small < 2 * every4.evalS);
+        const Project saved = readProject(writeProject(projectWith(
+            R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 1})", R"({"tp": 8})",
+            R"({"global_batch_tokens": 65536, "total_tokens": 1000000000000,
+                "eval_interval_steps": 4, "eval_tokens": 131072, "eval_batch_tokens": 16384})")));
+        const TrainingSpec& t = saved.jobs[0].training;
+        QVERIFY(t.evalIntervalSteps == 4 && t.evalTokens == 131072 && t.evalBatchTokens == 16384);
+
+        for (const auto& [keys, pointer] :
+             {std::pair<std::string, std::string>{R"(, "eval_tokens": 8192)", "eval_tokens"},
+              {R"(, "eval_interval_steps": 3)", "eval_interval_steps"},
+              {R"(, "eval_batch_tokens": 8192)", "eval_batch_tokens"}}) {
+            try {
+                step(keys);
+                QFAIL(keys.c_str());
+            } catch (const InputError& error) {
+                const std::string e = error.what();
+                QVERIFY2(e.find("/jobs/0/training/" + pointer) != std::string::npos, e.c_str());
+            }
+        }
     }
 };
 
