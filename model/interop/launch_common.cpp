@@ -102,6 +102,14 @@ std::string extrasLine(const Project& project, const Job& job,
     return std::string("# ") + kExtrasTag + " " + extras.dump() + "\n";
 }
 
+void carryEvaluation(const TrainingSpec& training, std::vector<std::string>& carried) {
+    if (training.evalIntervalSteps <= 0)
+        return;
+    for (const char* key :
+         {"training/eval_interval_steps", "training/eval_tokens", "training/eval_batch_tokens"})
+        carried.emplace_back(key);
+}
+
 std::string findExtras(const std::vector<ShellComment>& comments) {
     for (const auto& c : comments) {
         const std::size_t at = c.text.find(kExtrasTag);

@@ -53,6 +53,8 @@ void appendComments(std::string& out, const std::vector<std::string>& lines);
 // total_tokens when the steps flag cannot hold it exactly.
 std::string extrasLine(const Project& project, const Job& job,
                        const std::vector<std::string>& keys);
+// The periodic evaluation keys (training.eval_*), when the job evaluates, for extrasLine.
+void carryEvaluation(const TrainingSpec& training, std::vector<std::string>& carried);
 // The JSON after the tag in one of the comments, or empty.
 std::string findExtras(const std::vector<ShellComment>& comments);
 

@@ -95,6 +95,33 @@ void writeRemat(const Job& job, Writer& w) {
     }
 }
 
+// MaxText evaluates every eval_interval steps for eval_steps batches of int(chips x
+// eval_per_device_batch_size) sequences (no gradient accumulation in evaluation).
+void writeEvaluation(const Job& job, std::int64_t chips, Writer& w,
+                     std::vector<std::string>& cannot, std::vector<std::string>& carried) {
+    const TrainingSpec& t = job.training;
+    if (t.evalIntervalSteps <= 0)
+        return;
+    const std::int64_t batch = t.evalBatchTokens > 0 ? t.evalBatchTokens : t.globalBatchTokens;
+    const std::int64_t seq = job.model.seqLen;
+    const std::string perDevice =
+        decimal(static_cast<double>(batch) / static_cast<double>(seq) / static_cast<double>(chips));
+    const bool exact =
+        batch % seq == 0 && t.evalTokens % batch == 0 &&
+        static_cast<std::int64_t>(static_cast<double>(chips) * std::stod(perDevice)) * seq == batch;
+    if (!exact) {
+        cannot.push_back("evaluation of " + std::to_string(t.evalTokens) +
+                         " tokens in batches of " + std::to_string(batch) +
+                         ": MaxText evaluates eval_steps whole batches of int(chips x "
+                         "eval_per_device_batch_size) sequences");
+        carryEvaluation(t, carried);
+        return;
+    }
+    w.set("eval_interval", t.evalIntervalSteps);
+    w.set("eval_steps", t.evalTokens / batch);
+    w.set("eval_per_device_batch_size", perDevice);
+}
+
 } // namespace
 
 std::string exportMaxText(const Project& project, std::size_t index) {
@@ -174,6 +201,7 @@ std::string exportMaxText(const Project& project, std::size_t index) {
     w.set("shard_optimizer_over_data", p.shardOptimizer ? "true" : "false");
     writeRemat(job, w);
     w.set("steps", s.steps);
+    writeEvaluation(job, s.chips, w, cannot, carried);
 
     cannot.insert(cannot.begin(),
                   mappingNote(mapping, "MaxText lays each ICI mesh axis on the torus itself "

@@ -145,6 +145,40 @@ std::string readRemat(FlagList& f, const ModelSpec& model, ImportedJob& out) {
     return "selective";
 }
 
+// eval_interval (base.yml: -1, never) every that many steps, eval_steps batches (-1: the whole
+// eval split, whose size no flag gives) of int(chips x eval_per_device_batch_size) sequences
+// (0: per_device_batch_size).
+void readEvaluation(FlagList& f, std::int64_t chips, double perDevice, Job& job, ImportedJob& out) {
+    const std::int64_t interval = f.integer("eval_interval").value_or(-1);
+    if (interval <= 0)
+        return;
+    const std::int64_t steps = f.integer("eval_steps").value_or(-1);
+    if (steps <= 0) {
+        out.notes.push_back("eval_interval=" + std::to_string(interval) +
+                            " evaluates the whole eval split (no eval_steps): its size is not in "
+                            "the flags, so evaluation is not timed");
+        return;
+    }
+    double evalPerDevice = f.number("eval_per_device_batch_size").value_or(0.0);
+    if (!(evalPerDevice >= 0.0) || evalPerDevice > static_cast<double>(kMaxFlagInteger))
+        throwFlagError(f, "eval_per_device_batch_size",
+                       "0 (per_device_batch_size) or a positive number of sequences, at most " +
+                           std::to_string(kMaxFlagInteger));
+    if (evalPerDevice <= 0.0)
+        evalPerDevice = perDevice;
+    const double sequences = static_cast<double>(chips) * evalPerDevice;
+    if (sequences < 1.0)
+        throwFlagError(f, "eval_per_device_batch_size",
+                       "an evaluation batch of at least one sequence over " +
+                           std::to_string(chips) + " chips");
+    TrainingSpec& t = job.training;
+    const std::int64_t batch = countProduct(static_cast<std::int64_t>(sequences), job.model.seqLen,
+                                            "eval_per_device_batch_size", "an evaluation batch");
+    t.evalIntervalSteps = interval;
+    t.evalTokens = countProduct(steps, batch, "eval_steps", "the evaluation's tokens");
+    t.evalBatchTokens = batch == t.globalBatchTokens ? 0 : batch;
+}
+
 } // namespace
 
 ImportedJob importMaxText(const Project& project, const std::string& text,
@@ -309,6 +343,7 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
                        "PodPlanner needs the run's length to time it");
     job.training.totalTokens =
         countProduct(steps, job.training.globalBatchTokens, "steps", "the run's tokens");
+    readEvaluation(f, chips, perDevice, job, out);
 
     p.microbatches = static_cast<int>(accumulation);
     if (p.pp > 1) {

@@ -269,6 +269,23 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
         throwImportError("--train-iters", "the run's length (--train-iters or --train-samples)",
                          "neither");
 
+    // --eval-interval (default 1000) and --eval-iters (default 100) global batches; read when
+    // either is given (whether the defaults run depends on a validation split PodPlanner
+    // cannot see); --eval-iters 0 turns evaluation off.
+    if (f.has("--eval-interval") || f.has("--eval-iters")) {
+        const auto interval = f.integer("--eval-interval").value_or(1000);
+        const auto iters = f.integer("--eval-iters").value_or(100);
+        if (interval < 1)
+            throwFlagError(f, "--eval-interval", "a positive whole number");
+        if (iters < 0)
+            throwFlagError(f, "--eval-iters", "a whole number, 0 for no evaluation");
+        if (iters > 0) {
+            t.evalIntervalSteps = interval;
+            t.evalTokens =
+                countProduct(iters, t.globalBatchTokens, "--eval-iters", "the evaluation's tokens");
+        }
+    }
+
     job.name = options.name;
     job.placement = importedPlacement(cluster, 1, "", nodes);
     out.unmodelled = f.unused();

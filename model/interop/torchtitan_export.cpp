@@ -37,6 +37,7 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
     std::vector<std::string> cannot;
     std::vector<std::string> carried = {"parallelism/mapping", "parallelism/sequence_parallel",
                                         "parallelism/fsdp_gather"};
+    carryEvaluation(job.training, carried); // [validation] runs on its own dataset
     const MappingFacts mapping = mappingFacts(project, index);
     cannot.push_back(mappingNote(mapping, "torchtitan builds its device mesh in the order pp, "
                                           "dp_replicate, dp_shard, cp, tp (parallel_dims.py); "

@@ -79,8 +79,8 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
     t.moeDispatcher = in.choice("moe_dispatcher", {"all_to_all", "deepep"}, "all_to_all");
     t.compile = in.boolean("compile", true);
     t.evalIntervalSteps = in.integer("eval_interval_steps", 1, std::int64_t{1} << 40, 0);
-    t.evalTokens = in.integer("eval_tokens", 1, std::int64_t{1} << 50, 0);
-    t.evalBatchTokens = in.integer("eval_batch_tokens", 1, std::int64_t{1} << 50, 0);
+    t.evalTokens = in.integer("eval_tokens", 1, std::int64_t{1} << 53, 0);
+    t.evalBatchTokens = in.integer("eval_batch_tokens", 1, std::int64_t{1} << 53, 0);
     if (t.evalBatchTokens > 0 && t.evalTokens == 0)
         throwInputError(in.at("eval_batch_tokens"), "also eval_interval_steps and eval_tokens",
                         "eval_batch_tokens alone");

@@ -164,6 +164,19 @@ class MainWindowTest : public QObject {
         second.close();
     }
 
+    // A job that evaluates every few steps: the step time's card names the evaluation's share.
+    void stepTimeShowsThePeriodicEvaluation() {
+        QVERIFY(w_.document.load(
+            PODPLANNER_SOURCE_DIR
+            "/tests/data/validation/tpu-dense/mlperf4.0-v5p-2048-gpt3.podplanner"));
+        QVERIFY(w_.waitForEngine());
+        w_.showTab("dashboardTab");
+        QTRY_VERIFY(w_.find("stepTime")->property("detail").toString().contains(" · eval "));
+        const QString detail = w_.find("stepTime")->property("detail").toString();
+        QVERIFY2(detail.startsWith("comm "), qPrintable(detail));
+        w_.grab("main-window-evaluation");
+    }
+
     void cleanupTestCase() { w_.close(); }
 };
 

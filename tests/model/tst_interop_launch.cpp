@@ -4,6 +4,7 @@
 #include "interop/launch.h"
 #include "interop/yaml_json.h"
 #include "interop_fixture.h"
+#include "perf/evaluate.h"
 
 #include "core/input_error.h"
 
@@ -134,7 +135,24 @@ class TestInteropLaunch : public QObject {
         QCOMPARE(one.job.model.seqLen, 2048); // base.yml max_target_length
         QVERIFY(contains(one.unmodelled, "attention=flash"));
         QVERIFY(contains(one.unmodelled, "num_vocab_tiling=8"));
+        QCOMPARE(one.job.training.evalIntervalSteps, std::int64_t{0}); // base.yml: -1, never
         withImportedJob(target, one);
+        // Evaluation every 5 steps, 3 batches of one sequence per chip (MLPerf's scripts:
+        // eval_per_device_batch_size=1); without eval_steps, the split's size is unknown.
+        const std::string evalFlags = " eval_interval=5 eval_steps=3 eval_per_device_batch_size=1";
+        std::string evaluating = line;
+        evaluating.insert(evaluating.find(" profiler=xplane"), evalFlags);
+        ImportedJob ev =
+            importLaunch(target, LaunchFormat::MaxText, evaluating, {"4x4x4", 0, 0, ""});
+        QCOMPARE(ev.job.training.evalIntervalSteps, std::int64_t{5});
+        QCOMPARE(ev.job.training.evalBatchTokens, std::int64_t{64 * 2048});
+        QCOMPARE(ev.job.training.evalTokens, std::int64_t{3 * 64 * 2048});
+        QVERIFY(perf::evaluateProject(withImportedJob(target, ev)).jobs[0].step.evalS > 0);
+        evaluating = line;
+        evaluating.insert(evaluating.find(" profiler=xplane"), " eval_interval=5");
+        ev = importLaunch(target, LaunchFormat::MaxText, evaluating, {"4x4x4", 0, 0, ""});
+        QCOMPARE(ev.job.training.evalIntervalSteps, std::int64_t{0});
+        QVERIFY(contains(ev.notes, "eval_interval=5 evaluates the whole eval split"));
         // Two v4-128 slices through xpk: dcn_data_parallelism -1 (base.yml) takes both.
         const std::string error = errorOf([&] {
             ImportedJob two = importLaunch(target, LaunchFormat::MaxText, xpk, {});
@@ -269,6 +287,15 @@ class TestInteropLaunch : public QObject {
                     .job.parallelism.tpOverlap);
         QVERIFY(!importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""})
                      .job.parallelism.ppOverlap);
+        // Evaluation: --eval-iters global batches every --eval-interval steps (Megatron's
+        // defaults 100 and 1000 for the one not given); --eval-iters 0 turns it off.
+        script.replace(script.find("\n)\nDATA_ARGS"), 0, " \n\t--eval-interval 200");
+        j = importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""});
+        QCOMPARE(j.job.training.evalIntervalSteps, std::int64_t{200});
+        QCOMPARE(j.job.training.evalTokens, std::int64_t{100} * 1536 * 2048);
+        script.replace(script.find("\n)\nDATA_ARGS"), 0, " \n\t--eval-iters 0");
+        j = importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""});
+        QCOMPARE(j.job.training.evalIntervalSteps, std::int64_t{0});
     }
 
     // Megatron-LM, examples/mixtral/train_mixtral_8x7b_distributed.sh: pp 4 x ep 8.

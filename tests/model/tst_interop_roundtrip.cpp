@@ -88,6 +88,12 @@ Job randomJob(std::mt19937& rng, const std::vector<std::string>& precisions, int
                                                      : "selective";
     j.training.totalTokens =
         j.training.globalBatchTokens * pick(rng, {1000, 12345}) + (pick(rng, {0, 1}) ? 7 : 0);
+    if (pick(rng, {0, 1})) { // periodic evaluation, in training batches or in single sequences
+        j.training.evalIntervalSteps = pick(rng, {10, 250});
+        j.training.evalTokens = j.training.globalBatchTokens * pick(rng, {1, 3});
+        if (pick(rng, {0, 0, 1}))
+            j.training.evalBatchTokens = m.seqLen;
+    }
     j.reliability.restartS = pick(rng, {300, 600, 900});
     j.reliability.checkpoint.persistentWriteS = pick(rng, {0, 60});
     return j;
@@ -191,6 +197,12 @@ class TestInteropRoundTrip : public QObject {
                                     {a.model.seqLen, b.model.seqLen}})
                     QCOMPARE(y, x);
                 QCOMPARE(b.training.globalBatchTokens, a.training.globalBatchTokens);
+                if (c.format != LaunchFormat::Torchtitan && // no evaluation flags written there
+                    text.find("evaluation of ") == std::string::npos) {
+                    QCOMPARE(b.training.evalIntervalSteps, a.training.evalIntervalSteps);
+                    QCOMPARE(b.training.evalTokens, a.training.evalTokens);
+                    QCOMPARE(b.training.evalBatchTokens, a.training.evalBatchTokens);
+                }
                 QCOMPARE(b.training.recompute, a.training.recompute);
                 QCOMPARE(b.model.vocab, a.model.vocab);
                 ++tested;
