@@ -44,10 +44,11 @@ std::string largestExposed(const StepResult& r) {
 std::string describe(const StepResult& r) {
     const double gib = 1024.0 * 1024.0 * 1024.0;
     return format("%.3g s/step, %.1f%% MFU; ", r.stepS, 100 * r.mfu) +
-           format("compute %.0f%%, exposed communication %.0f%%, bubble %.0f%% of the step (",
+           format("compute %.0f%%, exposed communication %.0f%%, bubble %.0f%%",
                   100 * r.computeS / r.stepS, 100 * r.exposedCommS / r.stepS,
                   100 * r.bubbleS / r.stepS) +
-           largestExposed(r) +
+           (r.evalS > 0 ? format(", evaluation %.0f%%", 100 * r.evalS / r.stepS) : "") +
+           " of the step (" + largestExposed(r) +
            format("); HBM %.1f of %.1f GiB", r.memory.total() / gib, r.hbmCapacityBytes / gib);
 }
 
