@@ -100,9 +100,9 @@ class CliTest : public QObject {
         QCOMPARE(doc["jobs"].size(), std::size_t{3});
         for (const auto& job : doc["jobs"]) {
             for (const char* key :
-                 {"chips", "step_time_s", "compute_s", "exposed_comm_s", "bubble_s", "mfu", "hfu",
-                  "tokens_per_s", "hbm_used_gib_per_chip", "hbm_fits", "collectives",
-                  "time_to_train_days", "goodput", "energy_kwh", "cost_usd"})
+                 {"chips", "step_time_s", "compute_s", "exposed_comm_s", "bubble_s", "optimizer_s",
+                  "eval_s", "mfu", "hfu", "tokens_per_s", "hbm_used_gib_per_chip", "hbm_fits",
+                  "collectives", "time_to_train_days", "goodput", "energy_kwh", "cost_usd"})
                 QVERIFY2(job.contains(key), key);
             for (const char* key : {"expected", "interruptions_per_day", "job_mtbf_h",
                                     "checkpoint_interval_min", "badput"})
@@ -172,7 +172,8 @@ class CliTest : public QObject {
             "jobs": [{"name": "j", "placement": {"pod": 0, "shape": "4x4x4"},
                 "model": {"layers": 8, "d_model": 2048, "heads": 16, "kv_heads": 8,
                           "head_dim": 128, "ffn": 8192, "vocab": 32000, "seq_len": 4096},
-                "training": {"global_batch_tokens": 1048576, "total_tokens": 10000000000},
+                "training": {"global_batch_tokens": 1048576, "total_tokens": 10000000000,
+                             "eval_interval_steps": 10, "eval_tokens": 2097152},
                 "parallelism": {"fsdp": 64}}]})");
         project.close();
         const std::string pricedMd = tmp.filePath("v5p.md").toStdString();
@@ -185,6 +186,11 @@ class CliTest : public QObject {
                 .match(pricedText)
                 .hasMatch(),
             qPrintable(pricedText.left(2000)));
+        // Its evaluation, every 10 steps over two batches, is a term of the step.
+        QVERIFY2(QRegularExpression("s \\+ optimizer [0-9.]+ s \\+ evaluation [0-9.]+ s; HFU")
+                     .match(pricedText)
+                     .hasMatch(),
+                 qPrintable(pricedText.left(3000)));
         QCOMPARE(run({"report", example("ironwood-shared.podplanner"), "-o", "r.pdf"}).code, 1);
         QCOMPARE(run({"report", example("ironwood-shared.podplanner")}).code, 2);
     }
