@@ -284,6 +284,10 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
             t.evalTokens =
                 countProduct(iters, t.globalBatchTokens, "--eval-iters", "the evaluation's tokens");
         }
+    } else {
+        out.notes.push_back("no --eval-interval or --eval-iters: Megatron evaluates 100 global "
+                            "batches every 1000 steps when the data has a validation split; "
+                            "not timed (give the flags to time it)");
     }
 
     job.name = options.name;

@@ -274,6 +274,7 @@ class TestInteropLaunch : public QObject {
         QVERIFY(contains(j.unmodelled, "--attention-backend=auto"));
         QVERIFY(!j.job.parallelism.ppOverlap); // 1F1B: Megatron overlaps only interleaved sends
         QVERIFY(!j.job.parallelism.tpOverlap);
+        QVERIFY(contains(j.notes, "no --eval-interval or --eval-iters: Megatron evaluates"));
         withImportedJob(target, j);
         // Interleaved (6 layers a chunk): the sends overlap unless the flag says no.
         script.replace(script.find("\n)\nDATA_ARGS"), 0,
@@ -292,6 +293,7 @@ class TestInteropLaunch : public QObject {
         script.replace(script.find("\n)\nDATA_ARGS"), 0, " \n\t--eval-interval 200");
         j = importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""});
         QCOMPARE(j.job.training.evalIntervalSteps, std::int64_t{200});
+        QVERIFY(!contains(j.notes, "no --eval-interval"));
         QCOMPARE(j.job.training.evalTokens, std::int64_t{100} * 1536 * 2048);
         script.replace(script.find("\n)\nDATA_ARGS"), 0, " \n\t--eval-iters 0");
         j = importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""});
