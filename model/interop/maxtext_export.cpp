@@ -102,7 +102,7 @@ void writeEvaluation(const Job& job, std::int64_t chips, Writer& w,
     const TrainingSpec& t = job.training;
     if (t.evalIntervalSteps <= 0)
         return;
-    const std::int64_t batch = t.evalBatchTokens > 0 ? t.evalBatchTokens : t.globalBatchTokens;
+    const std::int64_t batch = t.evalBatch();
     const std::int64_t seq = job.model.seqLen;
     const std::string perDevice =
         decimal(static_cast<double>(batch) / static_cast<double>(seq) / static_cast<double>(chips));

@@ -114,13 +114,12 @@ std::string exportMegatron(const Project& project, std::size_t index) {
     // Megatron evaluates --eval-iters batches of the global batch every --eval-interval steps.
     const TrainingSpec& t = job.training;
     if (t.evalIntervalSteps > 0) {
-        if ((t.evalBatchTokens == 0 || t.evalBatchTokens == t.globalBatchTokens) &&
-            t.evalTokens % t.globalBatchTokens == 0) {
+        if (t.evalBatch() == t.globalBatchTokens && t.evalTokens % t.globalBatchTokens == 0) {
             a.add("--eval-interval", t.evalIntervalSteps);
             a.add("--eval-iters", t.evalTokens / t.globalBatchTokens);
         } else {
             cannot.push_back("evaluation of " + std::to_string(t.evalTokens) +
-                             " tokens in batches of " + std::to_string(t.evalBatchTokens) +
+                             " tokens in batches of " + std::to_string(t.evalBatch()) +
                              ": Megatron evaluates --eval-iters whole global batches");
             carryEvaluation(t, carried);
         }

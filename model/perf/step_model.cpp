@@ -35,6 +35,11 @@ double recomputeFlopsPerToken(const JobContext& ctx, const ActivationPlan& plan)
     return perLayer * ctx.job->model.layers;
 }
 
+// 1F1B: (pp - 1) fill-and-drain slots, divided by the virtual stages when interleaved.
+double pipelineBubble(const Layout& l, double perMicrobatch) {
+    return (l.sizes[kPp] - 1.0) / l.virtualStages * perMicrobatch;
+}
+
 // Periodic evaluation (training.eval_*): batches run forward only, with no recompute, backward,
 // gradient reduction or update, split like the training batch over the batch axes and
 // microbatches. A microbatch pays the training forward's share of the exposed communication
@@ -47,8 +52,7 @@ double evaluationPerStep(const JobContext& ctx, const Layout& l, double training
     const TrainingSpec& t = ctx.job->training;
     if (t.evalIntervalSteps <= 0)
         return 0;
-    const double batchTokens =
-        static_cast<double>(t.evalBatchTokens > 0 ? t.evalBatchTokens : t.globalBatchTokens);
+    const double batchTokens = static_cast<double>(t.evalBatch());
     const double tokens = trainingTokens * batchTokens / static_cast<double>(t.globalBatchTokens);
     double forward = trainingForward;
     if (tokens != trainingTokens) {
@@ -59,7 +63,7 @@ double evaluationPerStep(const JobContext& ctx, const Layout& l, double training
     }
     const double perMicrobatch =
         forward + forwardShare * exposedCommPerMb * tokens / trainingTokens;
-    const double bubble = (l.sizes[kPp] - 1.0) / l.virtualStages * perMicrobatch;
+    const double bubble = pipelineBubble(l, perMicrobatch);
     const double batches = static_cast<double>(t.evalTokens) / batchTokens;
     return batches * (l.microbatches * perMicrobatch + bubble) /
            static_cast<double>(t.evalIntervalSteps);
@@ -117,8 +121,7 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     const CommResult comm = stepCommunication(in, r);
 
     const double perMicrobatch = computeMb + comm.exposedPerMicrobatchS;
-    // 1F1B: (pp - 1) fill-and-drain slots, divided by the virtual stages when interleaved.
-    r.bubbleS = (s[kPp] - 1.0) / l.virtualStages * perMicrobatch;
+    r.bubbleS = pipelineBubble(l, perMicrobatch);
     r.computeS = mb * computeMb;
     r.recomputeS = mb * stageLayerCount * plan.recomputeS;
 

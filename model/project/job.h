@@ -62,6 +62,11 @@ struct TrainingSpec {
     std::int64_t evalIntervalSteps = 0;
     std::int64_t evalTokens = 0;
     std::int64_t evalBatchTokens = 0; // tokens per evaluation batch; 0: the training batch's
+
+    // Tokens per evaluation batch, with the default resolved.
+    std::int64_t evalBatch() const {
+        return evalBatchTokens > 0 ? evalBatchTokens : globalBatchTokens;
+    }
 };
 
 struct ParallelismSpec {
