@@ -26,6 +26,22 @@ Framework resolve(const std::string& name, const ChipType& chip) {
     return chip.isGpu() ? Framework::Megatron : Framework::MaxText;
 }
 
+// Transformer Engine below 16 bits: Hopper's fp8 GEMMs take both operands K-major, so each
+// weight is needed quantized and quantized-transposed, and Megatron lets TE cache both for
+// the step (is_first_microbatch; disable_parameter_transpose_cache false). With fp8 weights
+// (--fp8-param-gather, NeMo 2's fp8 recipes) the weight is the quantized copy, gathered as
+// such by the distributed optimizer, and only the transpose is extra; otherwise the bf16
+// weight is kept and both quantized copies besides.
+void quantizedWeights(FrameworkTraits& f, const TrainingSpec& t) {
+    const double q = t.precision == "fp4" ? 0.5 : 1.0;
+    if (t.fp8Params.value_or(true)) {
+        f.weightBytes = f.gatherBytes = q;
+        f.weightCacheBytes = q;
+    } else {
+        f.weightCacheBytes = 2 * q;
+    }
+}
+
 } // namespace
 
 const char* frameworkName(Framework f) {
@@ -64,6 +80,9 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
     case Framework::Megatron:
         // Mixed precision: bf16 weights, fp32 main gradients and master weights, fp32 Adam
         // moments: 18 bytes per parameter (Korthikanti et al. 2022; Megatron-LM docs).
+        // Transformer Engine's fp8 Linear saves the fp8 input it cast (module/linear.py:
+        // saved_inputmat = inputmat, not inputmat_no_fp8), not the bf16 one.
+        f.savesQuantizedInputs = true;
         break;
     case Framework::PytorchFsdp:
         // FSDP2 in torchtitan: fp32 sharded parameters, bf16 compute (param_dtype), fp32
@@ -113,6 +132,8 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         f.weightBytes = f.gradBytes = f.gatherBytes = 4;
         f.masterBytes = 0;
     }
+    if (f.kind == Framework::Megatron && (t.precision == "fp8" || t.precision == "fp4"))
+        quantizedWeights(f, t);
     if (job.parallelism.gradOverlap)
         f.gradOverlap = *job.parallelism.gradOverlap;
     return f;

@@ -13,11 +13,14 @@ const char* frameworkName(Framework f);
 
 struct FrameworkTraits {
     Framework kind = Framework::Megatron;
-    double weightBytes = 2;  // the weights each chip stores, per parameter
-    double masterBytes = 4;  // an fp32 master copy in the optimizer state (0: none)
-    double gradBytes = 4;    // gradients as accumulated and reduced
-    double momentBytes = 8;  // the optimizer's moments
-    double gatherBytes = 2;  // weights as FSDP / ZeRO-3 all-gathers move them
+    double weightBytes = 2; // the weights each chip stores, per parameter
+    double masterBytes = 4; // an fp32 master copy in the optimizer state (0: none)
+    double gradBytes = 4;   // gradients as accumulated and reduced
+    double momentBytes = 8; // the optimizer's moments
+    double gatherBytes = 2; // weights as FSDP / ZeRO-3 all-gathers move them
+    // Per parameter, quantized copies of the weights kept across the step beside them
+    // (Transformer Engine's fp8 weight and transpose caches).
+    double weightCacheBytes = 0;
     bool gradOverlap = true; // the dp gradient reduction overlaps the backward pass
     // FSDP / ZeRO-3 gathers per layer and pass: one per weight tensor (XLA, DeepSpeed), or
     // one flat buffer per layer (PyTorch FSDP, Megatron).
@@ -32,6 +35,9 @@ struct FrameworkTraits {
     bool torchCheckpoint = true; // recomputation reruns whole layers (PyTorch checkpoint)
     bool flash2 = false;         // attention through PyTorch SDPA (FlashAttention-2)
     double logitsBytes = 4;      // the logits kept for the loss (fp32 in Megatron's loss)
+    // Below 16 bits, each linear layer keeps its input for the weight gradient in the matmul's
+    // precision, the copy it already cast (Transformer Engine), not the 16-bit activation.
+    bool savesQuantizedInputs = false;
     // PyTorch without torch.compile: norms, rotary and the gated activation run op by op,
     // each a kernel reading and writing HBM (docs/engine.md, "Eager element-wise work").
     bool eagerElementwise = false;

@@ -1,5 +1,7 @@
 #include "perf/job_context.h"
 
+#include <algorithm>
+
 #include "project/training_json.h"
 
 namespace podplanner::model::perf {
@@ -42,6 +44,9 @@ JobContext makeJobContext(const Job& job, const ChipType& chip, const JobFabric&
     const bool fp32 = precision == "fp32" || precision == "tf32";
     c.matmulBytes = fp32 ? 4.0 : precision == "bf16" ? 2.0 : precision == "fp4" ? 0.5 : 1.0;
     c.activationBytes = fp32 ? 4.0 : 2.0;
+    c.savedInputBytes = c.framework.savesQuantizedInputs
+                            ? std::min(c.matmulBytes, c.activationBytes)
+                            : c.activationBytes;
     return c;
 }
 

@@ -107,6 +107,7 @@ struct JobContext {
     double hbmCapacityBytes = 0; // usable: the chip's HBM less the allocator's reserve
     double matmulBytes = 2;      // bytes per matmul operand element at the job's precision
     double activationBytes = 2;  // activations are kept and sent in bf16 (fp32 for fp32 runs)
+    double savedInputBytes = 2;  // a linear layer's input as kept for its weight gradient
     EvaluationCacheHandle cache;
 };
 

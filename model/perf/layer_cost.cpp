@@ -165,7 +165,8 @@ void mlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const Me
     c.backwardS[kOpAct] =
         memoryBoundSeconds(km, width * ops.actBackward.bytes, ops.actBackward.kernels);
     c.tensorBytes[kTMlpIn] = gate * width * b;
-    c.tensorBytes[kTMlpAct] = width * b;
+    // Read backward only by the down projection's weight gradient.
+    c.tensorBytes[kTMlpAct] = width * ctx.savedInputBytes;
 }
 
 } // namespace
@@ -225,11 +226,17 @@ LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens
     c.backwardS[kOpMlpOut] += memoryBoundSeconds(km, residual);
 
     c.tensorBytes[kTLayerInput] = widthD * b;
-    // Norm outputs and the second norm's input (sequential), the dropout masks.
-    c.tensorBytes[kTNorm] = widthD * ((m.parallelBlock ? 1 : 3) * b + 2 * dropout);
+    // Norm outputs (the projections' inputs), the second norm's input (sequential blocks), the
+    // dropout masks.
+    const double q = ctx.savedInputBytes;
+    c.tensorBytes[kTNorm] = widthD * (m.parallelBlock ? q : 2 * q + b) + widthD * 2 * dropout;
     c.tensorBytes[kTQkv] = s.t * qkvWidth * b;
-    // The attention output, and flash attention's fp32 log-sum-exp per query and head.
-    c.tensorBytes[kTContext] = s.t * s.qHeads * (s.headDim * b + 4);
+    // The attention output for the output projection (and flash attention's backward, which
+    // keeps its own 16-bit copy when the projection's is quantized), and flash attention's
+    // fp32 log-sum-exp per query and head.
+    const bool flash = ctx.job->training.attention == "flash";
+    const double contextBytes = q < b ? q + (flash ? b : 0.0) : b;
+    c.tensorBytes[kTContext] = s.t * s.qHeads * (s.headDim * contextBytes + 4);
     c.tensorBytes[kTOutProj] = widthD * b;
     return c;
 }

@@ -71,7 +71,8 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
             weightShards(f, s);
         MemoryBreakdown out;
         // ZeRO over dp shards the optimizer state (1), the gradients (2), the weights (3).
-        out.weights = params * f.weightBytes / (in.zeroStage >= 3 ? dp : 1.0);
+        const double ownWeights = params * f.weightBytes / (in.zeroStage >= 3 ? dp : 1.0);
+        out.weights = ownWeights * (1.0 + f.weightCacheBytes / f.weightBytes);
         out.gradients = params * f.gradBytes / (in.zeroStage >= 2 ? dp : 1.0);
         out.optimizer = params * (f.masterBytes + f.momentBytes) / (in.zeroStage >= 1 ? dp : 1.0);
         const double gatherGroup = weightShards(f, s) * (in.zeroStage >= 3 ? dp : 1.0);
@@ -89,7 +90,7 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
                 // reduce-scatter); with one microbatch each layer's are reduce-scattered as its
                 // backward ends, as without per-step gathers.
                 out.temporary += params * gatherGroup * f.gatherBytes -
-                                 (f.weightBytes == f.gatherBytes ? out.weights : 0.0);
+                                 (f.weightBytes == f.gatherBytes ? ownWeights : 0.0);
                 if (in.microbatches > 1)
                     out.gradients = params * gatherGroup * f.gradBytes;
             } else {

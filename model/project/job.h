@@ -41,12 +41,15 @@ struct TrainingSpec {
     std::int64_t totalTokens = 0;
     // What the framework keeps and how it runs (docs/engine.md, "Frameworks"): "auto" is
     // MaxText on TPUs and Megatron-LM on GPUs. Empty dtypes take the framework's defaults.
-    std::string framework = "auto";     // auto | maxtext | megatron | pytorch_fsdp | deepspeed
-    std::string weightDtype;            // "" | fp32 | bf16: the weights each chip stores
-    std::string gradDtype;              // "" | fp32 | bf16: gradients accumulated and reduced
-    std::string optimizer = "adam";     // adam | adafactor | sgd
-    std::string optimizerDtype;         // "" | fp32 | bf16: the optimizer's moments
-    std::optional<bool> masterWeights;  // an fp32 copy of bf16 weights in the optimizer
+    std::string framework = "auto";    // auto | maxtext | megatron | pytorch_fsdp | deepspeed
+    std::string weightDtype;           // "" | fp32 | bf16: the weights each chip stores
+    std::string gradDtype;             // "" | fp32 | bf16: gradients accumulated and reduced
+    std::string optimizer = "adam";    // adam | adafactor | sgd
+    std::string optimizerDtype;        // "" | fp32 | bf16: the optimizer's moments
+    std::optional<bool> masterWeights; // an fp32 copy of bf16 weights in the optimizer
+    // Megatron below 16 bits: the weights themselves are fp8 (--fp8-param-gather, NeMo 2's
+    // fp8 recipes) rather than bf16 with Transformer Engine's cached fp8 copies. Unset: true.
+    std::optional<bool> fp8Params;
     std::string attention = "flash";    // flash | standard (the scores in HBM)
     bool dropout = false;               // dropout after attention, MLP and on the scores
     std::string moeDispatch = "sparse"; // sparse (grouped matmul) | dense (one-hot einsum)

@@ -72,6 +72,8 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
     t.optimizerDtype = optionalDtype(in, "optimizer_dtype");
     if (in.has("master_weights"))
         t.masterWeights = in.boolean("master_weights", true);
+    if (in.has("fp8_params"))
+        t.fp8Params = in.boolean("fp8_params", true);
     t.attention = in.choice("attention", {"flash", "standard"}, "flash");
     t.dropout = in.boolean("dropout", false);
     t.moeDispatch = in.choice("moe_dispatch", {"sparse", "dense"}, "sparse");
@@ -126,6 +128,8 @@ Json writeTrainingSpec(const TrainingSpec& t) {
         out["optimizer_dtype"] = t.optimizerDtype;
     if (t.masterWeights)
         out["master_weights"] = *t.masterWeights;
+    if (t.fp8Params)
+        out["fp8_params"] = *t.fp8Params;
     if (t.attention != defaults.attention)
         out["attention"] = t.attention;
     if (t.dropout)

@@ -116,6 +116,76 @@ class EngineModelTest : public QObject {
         QVERIFY(full.everything);
     }
 
+    void fp8LinearsKeepTheirInputsInFp8() {
+        // Transformer Engine's fp8 Linear saves the fp8 input it cast for the weight gradient:
+        // per layer of the 22B (flash attention, no dropout, tp 8 with sequence parallelism)
+        // the two norm outputs and the MLP activation drop to 1 byte, and the attention output
+        // gains a 1-byte copy beside the 16-bit one flash attention keeps. XLA (MaxText) keeps
+        // what its remat policy names, in 16 bits.
+        auto keptPerLayer = [](const std::string& framework, const std::string& precision) {
+            const Context c = contextOf(project(
+                R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 1})", R"({"tp": 8})",
+                cat({R"({"global_batch_tokens": 8192, "total_tokens": 1e9, "framework": ")",
+                     framework, R"(", "precision": ")", precision, R"("})"}),
+                kGpt22b));
+            const LayerCost layer = layerCost(c.ctx, MeshSizes{1, 1, 8, 1, 1, 1}, 8192, true);
+            return planActivations(
+                       activationPolicy(Recompute::None, c.project.jobs[0].training, true), layer,
+                       false)
+                .deviceBytes;
+        };
+        const double sbh = 8192.0 * 6144, t = 8;
+        const double bf16 = keptPerLayer("megatron", "bf16");
+        const double fp8 = keptPerLayer("megatron", "fp8");
+        // Norm outputs 2 x (2 - 1), MLP activation 4 x (2 - 1), attention output + 1.
+        QVERIFY2(near(bf16 - fp8, sbh / t * (2 + 4 - 1), 1e-9), QByteArray::number(bf16 - fp8));
+        QCOMPARE(keptPerLayer("maxtext", "fp8"), keptPerLayer("maxtext", "bf16"));
+    }
+
+    void fp8WeightsOrTheirCachedCopies() {
+        // Megatron below 16 bits keeps, per parameter, the fp8 weight and its transpose
+        // (--fp8-param-gather: 1 + 1 bytes, gathered by the distributed optimizer in fp8), or
+        // the bf16 weight and both fp8 copies Transformer Engine caches (2 + 2).
+        auto run = [](const std::string& precision, const std::string& extra) {
+            return evaluateProject(
+                       project(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 8})",
+                               R"({"tp": 8, "dp": 8, "zero_stage": 1, "shard_optimizer": true})",
+                               cat({R"({"global_batch_tokens": 65536, "total_tokens": 1e9,
+                        "precision": )",
+                                    precision, extra, "}"}),
+                               kGpt22b))
+                .jobs.at(0)
+                .step;
+        };
+        const StepResult bf16 = run(R"("bf16")", "");
+        const StepResult params = run(R"("fp8")", "");
+        const StepResult cached = run(R"("fp8")", R"(, "fp8_params": false)");
+        QVERIFY(near(params.memory.weights, bf16.memory.weights));
+        QVERIFY(near(cached.memory.weights, 2 * bf16.memory.weights));
+        auto gathered = [](const StepResult& r) {
+            for (int i = 0; i < r.collectiveCount; ++i) {
+                const CollectiveRow& c = r.collectives[static_cast<std::size_t>(i)];
+                if (c.kind == CollectiveKind::AllGather && c.axis == kDp)
+                    return c.bytes;
+            }
+            return 0.0;
+        };
+        QVERIFY(gathered(bf16) > 0);
+        QVERIFY(near(gathered(params), gathered(bf16) / 2));
+        QVERIFY(near(gathered(cached), gathered(bf16)));
+        // The key is written only when given, and read back as written.
+        const Project withKey = project(
+            R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 1})", R"({"tp": 8})",
+            R"({"global_batch_tokens": 8192, "total_tokens": 1e9, "fp8_params": false})", kGpt22b);
+        const std::string text = writeProject(withKey);
+        QVERIFY(text.find(R"("fp8_params": false)") != std::string::npos);
+        QCOMPARE(readProject(text).jobs[0].training.fp8Params, std::optional<bool>(false));
+        const Project without =
+            project(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 1})", R"({"tp": 8})",
+                    R"({"global_batch_tokens": 8192, "total_tokens": 1e9})", kGpt22b);
+        QVERIFY(writeProject(without).find("fp8_params") == std::string::npos);
+    }
+
     void maxtextPoliciesResolveTheirDependencies() {
         const Context c = contextOf(project(
             R"({"preset": "tpu-v5p-pod"})", R"({"pod": 0, "shape": "4x4x4"})", R"({"fsdp": 64})",
