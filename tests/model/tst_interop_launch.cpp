@@ -298,6 +298,25 @@ class TestInteropLaunch : public QObject {
         script.replace(script.find("\n)\nDATA_ARGS"), 0, " \n\t--eval-iters 0");
         j = importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""});
         QCOMPARE(j.job.training.evalIntervalSteps, std::int64_t{0});
+        // fp8: Megatron keeps bf16 weights with TE's fp8 copies unless --fp8-param-gather;
+        // --grad-reduce-in-bf16 halves the gradients. Both are written back.
+        script.replace(script.find("--fp16"), 6, "--bf16 --fp8-format hybrid");
+        j = importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""});
+        QCOMPARE(j.job.training.precision, std::string("fp8"));
+        QCOMPARE(j.job.training.fp8Params, std::optional<bool>(false));
+        QVERIFY(j.job.training.gradDtype.empty());
+        script.replace(script.find("--fp8-format hybrid"), 0,
+                       "--fp8-param-gather --grad-reduce-in-bf16 ");
+        j = importLaunch(target, LaunchFormat::Megatron, script, {"", 0, 16, ""});
+        QVERIFY(!j.job.training.fp8Params); // the default: fp8 weights
+        QCOMPARE(j.job.training.gradDtype, std::string("bf16"));
+        Project added = withImportedJob(target, j);
+        std::string exported = exportLaunch(added, 0, LaunchFormat::Megatron);
+        QVERIFY(exported.find("--fp8-param-gather") != std::string::npos);
+        QVERIFY(exported.find("--grad-reduce-in-bf16") != std::string::npos);
+        added.jobs[0].training.fp8Params = false;
+        exported = exportLaunch(added, 0, LaunchFormat::Megatron);
+        QVERIFY(exported.find("--fp8-param-gather") == std::string::npos);
     }
 
     // Megatron-LM, examples/mixtral/train_mixtral_8x7b_distributed.sh: pp 4 x ep 8.
