@@ -89,10 +89,12 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
                 // at its end (Llama 3: fp32 accumulation over microbatches, fp32
                 // reduce-scatter); with one microbatch each layer's are reduce-scattered as its
                 // backward ends, as without per-step gathers.
-                out.temporary += params * gatherGroup * f.gatherBytes -
+                // The stage's weights whole: sharded over fsdp (and dp with ZeRO-3) in HBM.
+                const double stageParams = params * weightShards(f, s);
+                out.temporary += stageParams * f.gatherBytes -
                                  (f.weightBytes == f.gatherBytes ? ownWeights : 0.0);
                 if (in.microbatches > 1)
-                    out.gradients = params * gatherGroup * f.gradBytes;
+                    out.gradients = stageParams * f.gradBytes;
             } else {
                 // Two gathered layers, the one computing and the one prefetched; or the
                 // submodule computing and one prefetch bucket.

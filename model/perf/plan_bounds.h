@@ -5,6 +5,7 @@
 #include "perf/step_model.h"
 
 #include <algorithm>
+#include <array>
 
 namespace podplanner::model::perf {
 
@@ -18,14 +19,27 @@ inline double bubbleFactor(const Layout& l) {
 inline double computeBound(const Layout& l, const StepResult& r) {
     return r.computeS * bubbleFactor(l);
 }
-// With the exposed communication of tp, cp, ep and pp added: the greedy mapping lays those
-// axes first, so on every split of a group they sit on the same links; none of them depends
-// on ZeRO or the FSDP gathers; overlapping tp and recomputing less only expose less.
-inline double innerBound(const Layout& l, const StepResult& r) {
+// The model axes (tp, cp, ep, pp) that a mapping order lays before either batch axis (dp,
+// fsdp): on every split of a group's batch they sit on the same links.
+inline std::array<bool, kMeshAxes>
+axesBeforeTheBatch(const std::array<std::uint8_t, kMeshAxes>& order) {
+    std::array<bool, kMeshAxes> before{};
+    for (std::uint8_t axis : order) {
+        if (axis == kDp || axis == kFsdp)
+            break;
+        before[axis] = axis == kTp || axis == kCp || axis == kEp || axis == kPp;
+    }
+    return before;
+}
+
+// With the exposed communication of those axes added: none of it depends on ZeRO or the FSDP
+// gathers, and overlapping tp and recomputing less only expose less.
+inline double innerBound(const Layout& l, const StepResult& r,
+                         const std::array<bool, kMeshAxes>& splitFree) {
     double exposed = 0;
     for (int i = 0; i < r.collectiveCount; ++i) {
         const CollectiveRow& row = r.collectives[static_cast<std::size_t>(i)];
-        if (row.axis == kTp || row.axis == kCp || row.axis == kEp || row.axis == kPp)
+        if (row.axis < kMeshAxes && splitFree[row.axis])
             exposed += row.exposedSeconds;
     }
     return (r.computeS + exposed) * bubbleFactor(l);
@@ -49,11 +63,12 @@ struct PolicyBounds {
             return compute;
         return std::max(compute, k.overlap ? inner : std::max(inner, innerNoOverlap));
     }
-    void learn(const Layout& l, const StepResult& r, bool greedy) {
+    void learn(const Layout& l, const StepResult& r, bool greedy,
+               const std::array<bool, kMeshAxes>& splitFree) {
         compute = std::max(compute, computeBound(l, r));
         if (greedy)
             (l.tpOverlap ? inner : innerNoOverlap) =
-                std::max(l.tpOverlap ? inner : innerNoOverlap, innerBound(l, r));
+                std::max(l.tpOverlap ? inner : innerNoOverlap, innerBound(l, r, splitFree));
     }
 };
 

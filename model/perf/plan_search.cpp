@@ -59,7 +59,11 @@ struct SplitSet {
 class Search {
   public:
     Search(const JobContext& ctx, const SearchSpace& space, const SearchOptions& options)
-        : ctx_(ctx), space_(space), options_(options), kept_(options.keep, options.mustBeat) {
+        : ctx_(ctx), space_(space), options_(options), kept_(options.keep, options.mustBeat),
+          // On GPUs the framework's rank order decides which axis crosses which link, as it
+          // does when the finalists are mapped (chooseBestMapping): time them as they will run.
+          order_(ctx.chip.isGpu() ? ctx.framework.rankOrder : kGreedyOrder),
+          splitFree_(axesBeforeTheBatch(order_)) {
         makeKnobLists();
         // Policies that keep, offload and recompute the same tensors are one configuration to
         // the engine (save_dot_except_mlpwi and save_dot_except_mlp differ only in a tensor
@@ -181,7 +185,7 @@ class Search {
     const std::optional<MeshMapping>& greedyOf(const MeshSizes& s) {
         auto it = mappingCache_.find(s);
         if (it == mappingCache_.end())
-            it = mappingCache_.emplace(s, greedyMapping(ctx_.fabric, s, kGreedyOrder)).first;
+            it = mappingCache_.emplace(s, greedyMapping(ctx_.fabric, s, order_)).first;
         return it->second;
     }
 
@@ -343,7 +347,7 @@ class Search {
         g.probeKnob = static_cast<int>(pick);
         g.probeFits = r.fits;
         g.computeBound = computeBound(l, r);
-        return allGreedy ? innerBound(l, r) : g.computeBound;
+        return allGreedy ? innerBound(l, r, splitFree_) : g.computeBound;
     }
 
     void expand(const Group& g) {
@@ -419,7 +423,7 @@ class Search {
             l.mapping = mapping;
             const StepResult r = time(l);
             anyFit = anyFit || r.fits;
-            bounds.learn(l, r, greedy);
+            bounds.learn(l, r, greedy, splitFree_);
         }
     }
 
@@ -427,6 +431,8 @@ class Search {
     const SearchSpace& space_;
     const SearchOptions& options_;
     KeptCandidates kept_;
+    std::array<std::uint8_t, kMeshAxes> order_; // how a mesh is laid on the fabric
+    std::array<bool, kMeshAxes> splitFree_;     // its axes that no split of the batch moves
     SearchResult result_;
     std::vector<Recompute> policies_; // the distinct ones
     std::array<std::vector<Knobs>, 8> knobLists_;
