@@ -186,6 +186,28 @@ class EngineModelTest : public QObject {
         QVERIFY(writeProject(without).find("fp8_params") == std::string::npos);
     }
 
+    void zero3PerStepHoldsTheStageOnce() {
+        // ZeRO-3 with the weights gathered once per step holds the stage's weights whole, once:
+        // what ZeRO-1 keeps resident, less the 1/dp shard it keeps itself.
+        auto memory = [](int zero, const char* gather) {
+            return evaluateProject(
+                       project(
+                           R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 8})",
+                           cat({R"({"tp": 8, "dp": 8, "shard_optimizer": true, "zero_stage": )",
+                                std::to_string(zero), R"(, "fsdp_gather": ")", gather, R"("})"}),
+                           R"({"global_batch_tokens": 16384, "total_tokens": 1e9,
+                                   "recompute": "full"})",
+                           kGpt22b))
+                .jobs.at(0)
+                .step.memory;
+        };
+        const double stage = memory(1, "per_pass").weights;
+        const MemoryBreakdown perStep = memory(3, "per_step");
+        QVERIFY(near(perStep.weights, stage / 8));
+        QVERIFY2(perStep.temporary >= stage * 7 / 8 && perStep.temporary < stage * 1.2,
+                 QByteArray::number(perStep.temporary / stage));
+    }
+
     void maxtextPoliciesResolveTheirDependencies() {
         const Context c = contextOf(project(
             R"({"preset": "tpu-v5p-pod"})", R"({"pod": 0, "shape": "4x4x4"})", R"({"fsdp": 64})",
