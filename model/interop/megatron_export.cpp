@@ -105,7 +105,7 @@ std::string exportMegatron(const Project& project, std::size_t index) {
         a.add("--fp8-format", "hybrid");
     if (precision == "fp4")
         a.add("--fp4-format", "e2m1");
-    if ((precision == "fp8" || precision == "fp4") && job.training.fp8Params.value_or(true))
+    if (job.training.teQuantized() && job.training.fp8Params.value_or(true))
         a.add("--fp8-param-gather");
     if (job.training.gradDtype == "bf16")
         a.add("--grad-reduce-in-bf16");

@@ -254,7 +254,7 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
         out.notes.push_back("--fp16 timed as bf16 (same width; PodPlanner has no fp16)");
     // Megatron keeps bf16 weights (and TE's fp8 copies) unless told to make them fp8.
     const bool fp8ParamGather = f.has("--fp8-param-gather");
-    if ((t.precision == "fp8" || t.precision == "fp4") && !fp8ParamGather)
+    if (t.teQuantized() && !fp8ParamGather)
         t.fp8Params = false;
     if (f.has("--grad-reduce-in-bf16"))
         t.gradDtype = "bf16";

@@ -33,7 +33,7 @@ Framework resolve(const std::string& name, const ChipType& chip) {
 // such by the distributed optimizer, and only the transpose is extra; otherwise the bf16
 // weight is kept and both quantized copies besides.
 void quantizedWeights(FrameworkTraits& f, const TrainingSpec& t) {
-    const double q = t.precision == "fp4" ? 0.5 : 1.0;
+    const double q = matmulOperandBytes(t.precision);
     if (t.fp8Params.value_or(true)) {
         f.weightBytes = f.gatherBytes = q;
         f.weightCacheBytes = q;
@@ -43,6 +43,12 @@ void quantizedWeights(FrameworkTraits& f, const TrainingSpec& t) {
 }
 
 } // namespace
+
+double matmulOperandBytes(const std::string& precision) {
+    if (precision == "fp32" || precision == "tf32")
+        return 4.0;
+    return precision == "bf16" ? 2.0 : precision == "fp4" ? 0.5 : 1.0;
+}
 
 const char* frameworkName(Framework f) {
     switch (f) {
@@ -132,7 +138,7 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         f.weightBytes = f.gradBytes = f.gatherBytes = 4;
         f.masterBytes = 0;
     }
-    if (f.kind == Framework::Megatron && (t.precision == "fp8" || t.precision == "fp4"))
+    if (f.kind == Framework::Megatron && t.teQuantized())
         quantizedWeights(f, t);
     if (job.parallelism.gradOverlap)
         f.gradOverlap = *job.parallelism.gradOverlap;

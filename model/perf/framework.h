@@ -53,4 +53,7 @@ struct FrameworkTraits {
 
 FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip);
 
+// Bytes of one matmul operand element at a training precision.
+double matmulOperandBytes(const std::string& precision);
+
 } // namespace podplanner::model::perf

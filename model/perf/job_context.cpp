@@ -42,7 +42,7 @@ JobContext makeJobContext(const Job& job, const ChipType& chip, const JobFabric&
     c.hbmBytesPerS = c.kernels.hbmBytesPerS;
     c.hbmCapacityBytes = usableHbmGib(chip) * 1024.0 * 1024.0 * 1024.0;
     const bool fp32 = precision == "fp32" || precision == "tf32";
-    c.matmulBytes = fp32 ? 4.0 : precision == "bf16" ? 2.0 : precision == "fp4" ? 0.5 : 1.0;
+    c.matmulBytes = matmulOperandBytes(precision);
     c.activationBytes = fp32 ? 4.0 : 2.0;
     c.savedInputBytes = c.framework.savesQuantizedInputs
                             ? std::min(c.matmulBytes, c.activationBytes)

@@ -71,8 +71,9 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
             weightShards(f, s);
         MemoryBreakdown out;
         // ZeRO over dp shards the optimizer state (1), the gradients (2), the weights (3).
-        const double ownWeights = params * f.weightBytes / (in.zeroStage >= 3 ? dp : 1.0);
-        out.weights = ownWeights * (1.0 + f.weightCacheBytes / f.weightBytes);
+        const double weightShare = params / (in.zeroStage >= 3 ? dp : 1.0);
+        const double ownWeights = weightShare * f.weightBytes;
+        out.weights = ownWeights + weightShare * f.weightCacheBytes;
         out.gradients = params * f.gradBytes / (in.zeroStage >= 2 ? dp : 1.0);
         out.optimizer = params * (f.masterBytes + f.momentBytes) / (in.zeroStage >= 1 ? dp : 1.0);
         const double gatherGroup = weightShards(f, s) * (in.zeroStage >= 3 ? dp : 1.0);

@@ -70,6 +70,8 @@ struct TrainingSpec {
     std::int64_t evalBatch() const {
         return evalBatchTokens > 0 ? evalBatchTokens : globalBatchTokens;
     }
+    // The precisions Transformer Engine quantizes to, where fp8Params applies.
+    bool teQuantized() const { return precision == "fp8" || precision == "fp4"; }
 };
 
 struct ParallelismSpec {
