@@ -17,9 +17,9 @@ QUrl HelpDocs::docUrl(const QString& name) const {
         return {};
     // Installed: <prefix>/bin/podplanner and <prefix>/share/doc/PodPlanner; then the build's
     // source tree.
-    const QStringList folders = {
-        QCoreApplication::applicationDirPath() + QStringLiteral("/../" PODPLANNER_DOC_SUBDIR),
-        QStringLiteral(PODPLANNER_SOURCE_DOCS)};
+    const QStringList folders = {QCoreApplication::applicationDirPath() +
+                                     QStringLiteral("/../" PODPLANNER_DOC_SUBDIR),
+                                 QStringLiteral(PODPLANNER_SOURCE_DOCS)};
     for (const QString& folder : folders) {
         const QFileInfo file(QDir(folder).filePath(name));
         if (file.isFile())
