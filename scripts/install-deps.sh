@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(
-  cmake ninja-build g++ pkg-config
+  cmake ninja-build g++ pkg-config clang-format git
   qt6-base-dev qt6-declarative-dev qt6-quick3d-dev qt6-shadertools-dev libxkbcommon-dev
   qt6-charts-dev qt6-svg-dev
   qml6-module-qttest

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Every test: installs what is needed (apt-get, as root), builds the release preset (Release,
-# warnings as errors) and runs the whole suite under Xvfb (GUI tests draw in a real window; the
-# .deb is installed into a minimal Debian and its dialogs used there), builds the model, CLI and
-# their tests again as RelWithDebInfo, then with AddressSanitizer + UndefinedBehaviorSanitizer and
-# runs them, then fuzzes the loaders for a minute each (scripts/fuzz.sh; FUZZ_SECONDS changes it).
+# Every test: installs what is needed (apt-get, as root), checks the C++ formatting, builds the
+# release preset (Release, warnings as errors) and runs the whole suite under Xvfb (GUI tests draw
+# in a real window; the .deb is installed into a minimal Debian and its dialogs used there), builds
+# the model, CLI and their tests again as RelWithDebInfo, then with AddressSanitizer +
+# UndefinedBehaviorSanitizer and runs them, then fuzzes the loaders for a minute each
+# (scripts/fuzz.sh; FUZZ_SECONDS changes it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
+
+echo "== formatting of every C++ file (.clang-format)"
+scripts/check-format.sh
 
 echo "== release build (-O3, as a plain CMAKE_BUILD_TYPE=Release) and full test suite"
 scripts/build.sh release
