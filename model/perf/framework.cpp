@@ -142,6 +142,10 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         quantizedWeights(f, t);
     if (job.parallelism.gradOverlap)
         f.gradOverlap = *job.parallelism.gradOverlap;
+    // The flash-attn package's kernel instead of the framework's own fused one (Transformer
+    // Engine with NVTE_FUSED_ATTN=0, llm-foundry with flash-attn 2).
+    if (t.attention == "flash2")
+        f.flash2 = true;
     return f;
 }
 

@@ -33,7 +33,7 @@ struct FrameworkTraits {
     // one bucket, not two whole layers (DeepSpeed's stage3_prefetch_bucket_size, 5e7).
     double prefetchBucketParams = 0;
     bool torchCheckpoint = true; // recomputation reruns whole layers (PyTorch checkpoint)
-    bool flash2 = false;         // attention through PyTorch SDPA (FlashAttention-2)
+    bool flash2 = false;         // FlashAttention-2 (PyTorch SDPA, or `attention: flash2`)
     double logitsBytes = 4;      // the logits kept for the loss (fp32 in Megatron's loss)
     // Below 16 bits, each linear layer keeps its input for the weight gradient in the matmul's
     // precision, the copy it already cast (Transformer Engine), not the 16-bit activation.

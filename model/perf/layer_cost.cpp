@@ -65,7 +65,7 @@ void attentionCore(const KernelModel& km, const JobContext& ctx, const Shapes& s
     const double b = ctx.activationBytes;
     const TrainingSpec& training = ctx.job->training;
     const double heads = s.qHeads * s.sequences;
-    if (training.attention == "flash") {
+    if (training.attention != "standard") {
         c.forwardS[kOpCore] =
             flashAttentionSeconds(km, heads, s.queries, s.keys, s.headDim, true, b);
         c.backwardS[kOpCore] =
@@ -234,7 +234,7 @@ LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens
     // The attention output for the output projection (and flash attention's backward, which
     // keeps its own 16-bit copy when the projection's is quantized), and flash attention's
     // fp32 log-sum-exp per query and head.
-    const bool flash = ctx.job->training.attention == "flash";
+    const bool flash = ctx.job->training.attention != "standard";
     const double contextBytes = q < b ? q + (flash ? b : 0.0) : b;
     c.tensorBytes[kTContext] = s.t * s.qHeads * (s.headDim * contextBytes + 4);
     c.tensorBytes[kTOutProj] = widthD * b;

@@ -50,8 +50,8 @@ struct TrainingSpec {
     // Megatron below 16 bits: the weights themselves are fp8 (--fp8-param-gather, NeMo 2's
     // fp8 recipes) rather than bf16 with Transformer Engine's cached fp8 copies. Unset: true.
     std::optional<bool> fp8Params;
-    std::string attention = "flash";    // flash | standard (the scores in HBM)
-    bool dropout = false;               // dropout after attention, MLP and on the scores
+    std::string attention = "flash"; // flash | flash2 (FlashAttention-2) | standard (scores in HBM)
+    bool dropout = false;            // dropout after attention, MLP and on the scores
     std::string moeDispatch = "sparse"; // sparse (grouped matmul) | dense (one-hot einsum)
     double moeImbalance = 1.0; // tokens of the busiest expert / the mean (dropless routing)
     // all_to_all: every (token, expert) copy crosses the network on its own; deepep: a token

@@ -74,7 +74,7 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
         t.masterWeights = in.boolean("master_weights", true);
     if (in.has("fp8_params"))
         t.fp8Params = in.boolean("fp8_params", true);
-    t.attention = in.choice("attention", {"flash", "standard"}, "flash");
+    t.attention = in.choice("attention", {"flash", "flash2", "standard"}, "flash");
     t.dropout = in.boolean("dropout", false);
     t.moeDispatch = in.choice("moe_dispatch", {"sparse", "dense"}, "sparse");
     t.moeImbalance = in.number("moe_imbalance", 1, 100, 1);
@@ -98,6 +98,10 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
                         "true, or framework \"pytorch_fsdp\" (only PyTorch "
                         "runs its element-wise ops eagerly)",
                         "false with framework \"" + t.framework + "\"");
+    // FlashAttention-2 is a CUDA kernel; MaxText's attention is its own (splash, cuDNN).
+    if (t.attention == "flash2" && t.framework == "maxtext")
+        throwInputError(in.at("attention"), "\"flash\" or \"standard\" with framework \"maxtext\"",
+                        "\"flash2\" (a CUDA kernel MaxText does not run)");
     in.finish();
     return t;
 }

@@ -436,6 +436,57 @@ class PerfTest : public QObject {
         QVERIFY2(e.find("/jobs/0/training/compile") != std::string::npos, e.c_str());
     }
 
+    // `attention: flash2` (Transformer Engine with NVTE_FUSED_ATTN=0) runs the flash-attn
+    // package's kernel at the chip's FlashAttention-2 efficiency, as PyTorch's SDPA does; only
+    // the attention core changes. MaxText refuses it; the key is written back only when set.
+    void flashAttention2OnRequest() {
+        const auto layer = [](const std::string& framework, const std::string& attention) {
+            std::string training = R"({"global_batch_tokens": 131072, "total_tokens": 1000000000,
+                                       "framework": "FRAMEWORK", "attention": "ATTENTION"})";
+            training.replace(training.find("FRAMEWORK"), 9, framework);
+            training.replace(training.find("ATTENTION"), 9, attention);
+            const Evaluated e =
+                contextOf(projectWith(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 1})",
+                                      R"({"fsdp": 8})", training));
+            MeshSizes sizes;
+            sizes.fill(1);
+            sizes[kFsdp] = 8;
+            return std::make_tuple(layerCost(e.ctx, sizes, 8192, false), e.project,
+                                   e.ctx.kernels.kernelOverheadS);
+        };
+        const auto [fused, p1, launch] = layer("megatron", "flash");
+        const auto [flash2, p2, launch2] = layer("megatron", "flash2");
+        const auto [sdpa, p3, launch3] = layer("pytorch_fsdp", "flash");
+        const ChipType& chip = p1.cluster.chip;
+        QVERIFY(chip.flash2Efficiency < chip.attentionEfficiency);
+        // Compute-bound at 8192 tokens: the core's time less its kernel launch scales with
+        // 1/efficiency.
+        const double ratio = chip.attentionEfficiency / chip.flash2Efficiency;
+        QVERIFY(
+            near(flash2.forwardS[kOpCore] - launch, (fused.forwardS[kOpCore] - launch) * ratio));
+        QVERIFY(
+            near(flash2.backwardS[kOpCore] - launch, (fused.backwardS[kOpCore] - launch) * ratio));
+        QCOMPARE(flash2.forwardS[kOpCore], sdpa.forwardS[kOpCore]);
+        for (int op = 0; op < kLayerOps; ++op)
+            if (op != kOpCore)
+                QCOMPARE(flash2.forwardS[op], fused.forwardS[op]);
+        QVERIFY(QByteArray::fromStdString(writeProject(p2)).contains(R"("attention": "flash2")"));
+        QVERIFY(!QByteArray::fromStdString(writeProject(p1)).contains(R"("attention")"));
+
+        const std::string e = [] {
+            try {
+                projectWith(R"({"preset": "tpu-v5e-pod"})", R"({"pod": 0, "shape": "4x8"})",
+                            R"({"fsdp": 32})",
+                            R"({"global_batch_tokens": 131072, "total_tokens": 1000000000,
+                                "framework": "maxtext", "attention": "flash2"})");
+            } catch (const InputError& error) {
+                return std::string(error.what());
+            }
+            return std::string();
+        }();
+        QVERIFY2(e.find("/jobs/0/training/attention") != std::string::npos, e.c_str());
+    }
+
     // Megatron's overlap_p2p_comm (pp_overlap): an interleaved stage sends a chunk's output
     // while its next chunk computes, so a send shorter than one chunk's forward and backward
     // is hidden; the bytes and the transfer time stay. The plain 1F1B schedule waits for its
