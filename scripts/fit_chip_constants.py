@@ -60,6 +60,11 @@ def patched(project, chip, values):
             overrides.setdefault(section, {})[key] = value
         else:
             chip_patch[name] = value
+            if name == "attention_efficiency" and "flash2_efficiency" in chip:
+                # FlashAttention-2 keeps its published ratio to the fused kernel (35/75 on
+                # Hopper, chips.json's source), so it follows the fitted attention efficiency.
+                ratio = chip["flash2_efficiency"] / chip["attention_efficiency"]
+                chip_patch["flash2_efficiency"] = value * ratio
     return project
 
 
