@@ -101,6 +101,8 @@ struct JobContext {
     JobFabric fabric;
     FrameworkTraits framework;
     KernelModel kernels;
+    // The output layer's matmuls: 16-bit under fp8 and int8 (no framework quantizes it).
+    KernelModel headKernels;
     std::int64_t chips = 0;
     double peakFlops = 0; // at the job's precision, FLOP/s
     double hbmBytesPerS = 0;

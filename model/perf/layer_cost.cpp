@@ -32,14 +32,20 @@ struct Linear {
     double wgrad = 0;
 };
 
-Linear linear(const KernelModel& km, const JobContext& ctx, double m, double n, double k,
-              double batch = 1) {
-    const double in = ctx.matmulBytes, out = ctx.activationBytes;
+// Operands of `in` bytes, outputs of `out` bytes; no casts.
+Linear linearAt(const KernelModel& km, double in, double out, double m, double n, double k,
+                double batch = 1) {
     Linear l;
     l.forward = matmulSeconds(km, m, n, k, in, out, batch);
     l.dgrad = matmulSeconds(km, m, k, n, in, out, batch);
     // The weight gradient is accumulated in fp32.
     l.wgrad = matmulSeconds(km, k, n, m, in, 4.0, batch);
+    return l;
+}
+
+Linear linear(const KernelModel& km, const JobContext& ctx, double m, double n, double k,
+              double batch = 1) {
+    Linear l = linearAt(km, ctx.matmulBytes, ctx.activationBytes, m, n, k, batch);
     // Below 16-bit, the inputs are cast (and scaled) before each matmul, forward and backward.
     if (ctx.matmulBytes < ctx.activationBytes) {
         const double cast = batch * m * k * (ctx.activationBytes + ctx.matmulBytes);
@@ -259,7 +265,8 @@ HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens) 
     const ModelSpec& m = ctx.job->model;
     const KernelModel& km = ctx.kernels;
     const double vocab = m.vocab / static_cast<double>(sizes[kTp]);
-    const Linear head = linear(km, ctx, tokens, vocab, m.dModel);
+    const double b = ctx.activationBytes;
+    const Linear head = linearAt(ctx.headKernels, b, b, tokens, vocab, m.dModel);
     HeadCost h;
     // The loss in fp32 over the chip's share of the vocabulary: cast the logits, softmax,
     // and its gradient (vocab-parallel cross-entropy).

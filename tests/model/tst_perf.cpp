@@ -487,6 +487,29 @@ class PerfTest : public QObject {
         QVERIFY2(e.find("/jobs/0/training/attention") != std::string::npos, e.c_str());
     }
 
+    // No framework quantizes the output layer (Megatron's is not a Transformer Engine module,
+    // MaxText quantizes the decoder layers, torchao skips "output"): under fp8 the head costs
+    // what it costs in bf16, while the layers' matmuls run at the fp8 rate.
+    void outputLayerStaysIn16Bits() {
+        const auto context = [](const std::string& precision) {
+            std::string training = R"({"global_batch_tokens": 131072, "total_tokens": 1000000000,
+                                       "framework": "megatron", "precision": "PRECISION"})";
+            training.replace(training.find("PRECISION"), 9, precision);
+            return contextOf(projectWith(R"({"preset": "h100-cluster"})",
+                                         R"({"pod": 0, "nodes": 1})", R"({"fsdp": 8})", training));
+        };
+        const Evaluated bf16 = context("bf16"), fp8 = context("fp8");
+        MeshSizes sizes;
+        sizes.fill(1);
+        sizes[kFsdp] = 8;
+        const HeadCost head16 = headCost(bf16.ctx, sizes, 8192),
+                       head8 = headCost(fp8.ctx, sizes, 8192);
+        QCOMPARE(head8.forwardS, head16.forwardS);
+        QCOMPARE(head8.backwardS, head16.backwardS);
+        QVERIFY(layerCost(fp8.ctx, sizes, 8192, false).forwardS[kOpMlpIn] <
+                0.75 * layerCost(bf16.ctx, sizes, 8192, false).forwardS[kOpMlpIn]);
+    }
+
     // Megatron's overlap_p2p_comm (pp_overlap): an interleaved stage sends a chunk's output
     // while its next chunk computes, so a send shorter than one chunk's forward and backward
     // is hidden; the bytes and the transfer time stay. The plain 1F1B schedule waits for its
