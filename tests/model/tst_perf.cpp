@@ -70,6 +70,30 @@ Evaluated contextOf(Project p) {
     return e;
 }
 
+// One H100 node (8 GPUs) with FSDP over all of them: the project and the mesh its layers see.
+Evaluated oneH100Node(const std::string& training, const std::string& model = {}) {
+    return contextOf(projectWith(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 1})",
+                                 R"({"fsdp": 8})", training, model));
+}
+
+MeshSizes fsdpOf8() {
+    MeshSizes sizes;
+    sizes.fill(1);
+    sizes[kFsdp] = 8;
+    return sizes;
+}
+
+// A training block of 131,072 tokens per step with a framework and one more string key.
+std::string trainingWith(const std::string& framework, const std::string& key,
+                         const std::string& value) {
+    std::string training = R"({"global_batch_tokens": 131072, "total_tokens": 1000000000,
+                               "framework": "FRAMEWORK", "KEY": "VALUE"})";
+    training.replace(training.find("FRAMEWORK"), 9, framework);
+    training.replace(training.find("KEY"), 3, key);
+    training.replace(training.find("VALUE"), 5, value);
+    return training;
+}
+
 // One layer of Llama 3 8B (ffn_kind given) on 8 H100s under PyTorch FSDP, with or without
 // torch.compile, and the kernel constants it was timed with.
 std::pair<LayerCost, KernelModel> llama8bLayer(bool compile, const std::string& ffnKind) {
@@ -81,13 +105,8 @@ std::pair<LayerCost, KernelModel> llama8bLayer(bool compile, const std::string& 
                                  "1000000000, \"framework\": \"pytorch_fsdp\", "
                                  "\"compile\": " +
                                  std::string(compile ? "true" : "false") + "}";
-    const Evaluated e =
-        contextOf(projectWith(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 1})",
-                              R"({"fsdp": 8})", training, model));
-    MeshSizes sizes;
-    sizes.fill(1);
-    sizes[kFsdp] = 8;
-    return {layerCost(e.ctx, sizes, 8192, false), e.ctx.kernels};
+    const Evaluated e = oneH100Node(training, model);
+    return {layerCost(e.ctx, fsdpOf8(), 8192, false), e.ctx.kernels};
 }
 
 } // namespace
@@ -441,17 +460,8 @@ class PerfTest : public QObject {
     // the attention core changes. MaxText refuses it; the key is written back only when set.
     void flashAttention2OnRequest() {
         const auto layer = [](const std::string& framework, const std::string& attention) {
-            std::string training = R"({"global_batch_tokens": 131072, "total_tokens": 1000000000,
-                                       "framework": "FRAMEWORK", "attention": "ATTENTION"})";
-            training.replace(training.find("FRAMEWORK"), 9, framework);
-            training.replace(training.find("ATTENTION"), 9, attention);
-            const Evaluated e =
-                contextOf(projectWith(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 1})",
-                                      R"({"fsdp": 8})", training));
-            MeshSizes sizes;
-            sizes.fill(1);
-            sizes[kFsdp] = 8;
-            return std::make_tuple(layerCost(e.ctx, sizes, 8192, false), e.project,
+            const Evaluated e = oneH100Node(trainingWith(framework, "attention", attention));
+            return std::make_tuple(layerCost(e.ctx, fsdpOf8(), 8192, false), e.project,
                                    e.ctx.kernels.kernelOverheadS);
         };
         const auto [fused, p1, launch] = layer("megatron", "flash");
@@ -491,17 +501,9 @@ class PerfTest : public QObject {
     // MaxText quantizes the decoder layers, torchao skips "output"): under fp8 the head costs
     // what it costs in bf16, while the layers' matmuls run at the fp8 rate.
     void outputLayerStaysIn16Bits() {
-        const auto context = [](const std::string& precision) {
-            std::string training = R"({"global_batch_tokens": 131072, "total_tokens": 1000000000,
-                                       "framework": "megatron", "precision": "PRECISION"})";
-            training.replace(training.find("PRECISION"), 9, precision);
-            return contextOf(projectWith(R"({"preset": "h100-cluster"})",
-                                         R"({"pod": 0, "nodes": 1})", R"({"fsdp": 8})", training));
-        };
-        const Evaluated bf16 = context("bf16"), fp8 = context("fp8");
-        MeshSizes sizes;
-        sizes.fill(1);
-        sizes[kFsdp] = 8;
+        const Evaluated bf16 = oneH100Node(trainingWith("megatron", "precision", "bf16"));
+        const Evaluated fp8 = oneH100Node(trainingWith("megatron", "precision", "fp8"));
+        const MeshSizes sizes = fsdpOf8();
         const HeadCost head16 = headCost(bf16.ctx, sizes, 8192),
                        head8 = headCost(fp8.ctx, sizes, 8192);
         QCOMPARE(head8.forwardS, head16.forwardS);
