@@ -109,6 +109,13 @@ std::string exportMegatron(const Project& project, std::size_t index) {
         a.add("--fp8-param-gather");
     if (job.training.gradDtype == "bf16")
         a.add("--grad-reduce-in-bf16");
+    if (!job.training.gradientAccumulationFusion)
+        a.add("--no-gradient-accumulation-fusion");
+    if (!job.training.asyncTpBackward) {
+        cannot.push_back("synchronous backward tp collectives (Megatron-LM of 2021): today's "
+                         "Megatron-LM has no switch for them");
+        carried.push_back("training/async_tensor_model_parallel_allreduce");
+    }
     if (precision == "tf32" || precision == "int8") {
         cannot.push_back("precision " + precision +
                          ": no Megatron flag (fp32 weights and math written)");

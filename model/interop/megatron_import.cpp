@@ -258,6 +258,7 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
         t.fp8Params = false;
     if (f.has("--grad-reduce-in-bf16"))
         t.gradDtype = "bf16";
+    t.gradientAccumulationFusion = !f.has("--no-gradient-accumulation-fusion");
     const std::string granularity = f.text("--recompute-granularity").value_or("");
     t.recompute = granularity == "full"                                            ? "full"
                   : granularity == "selective" || f.has("--recompute-activations") ? "selective"

@@ -107,7 +107,8 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     // the attention and MLP blocks (one pair for a parallel block), or an all-reduce after each
     // without sequence parallelism. Backward (Megatron): the gradients' all-gathers are exposed;
     // the re-gather of the norm output overlaps the data-gradient matmul and the gradients'
-    // reduce-scatter the weight-gradient matmul. Full recomputation repeats the forward ones.
+    // reduce-scatter (or all-reduce) the weight-gradient matmul, unless the framework predates
+    // that (asyncTpBackward). Full recomputation repeats the forward ones.
     if (s[kTp] > 1) {
         const double pairs = m.parallelBlock ? 1.0 : 2.0;
         const double bytes = t * d * b;
@@ -128,6 +129,9 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
             hiddenable = pairs * ar;
             total = 2 * pairs * ar;
         }
+        // Megatron-LM before September 2021 (and Megatron-DeepSpeed) waited for each.
+        if (!ctx.job->training.asyncTpBackward)
+            backward = hiddenable;
         if (in.plan.everything) {
             total += forward;
             forward *= 2.0;

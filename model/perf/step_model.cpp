@@ -46,6 +46,23 @@ double pipelineBubble(const Layout& l, double perMicrobatch) {
 // per microbatch, scaled by its tokens (the activations' collectives: tp, cp, ep, pp; FSDP's
 // gathers, the same weights for any batch, are undercounted for a smaller eval batch), and the
 // pipeline bubble. Spread over the steps between evaluations.
+// Per microbatch, without Megatron's gradient accumulation fusion: autograd (or Megatron's
+// main_grad hook) adds the weight gradient the matmul wrote to the accumulated one, reading
+// both and writing the sum, over every gradient this chip holds. A 16-bit accumulator is the
+// first microbatch's gradient itself; an fp32 one (main_grad) takes every microbatch's add.
+double gradientAccumulationSeconds(const JobContext& ctx, const MeshSizes& s, const Layout& l) {
+    const FrameworkTraits& f = ctx.framework;
+    if (ctx.job->training.gradientAccumulationFusion ||
+        (f.kind != Framework::Megatron && f.kind != Framework::DeepSpeed))
+        return 0.0;
+    const double mb = l.microbatches;
+    const double adds = f.gradBytes > ctx.activationBytes ? mb : mb - 1.0;
+    const double grads =
+        localParameters(ctx, s, l.virtualStages) / (l.zeroStage >= 2 ? gradientReplicas(f, s) : 1);
+    const double bytes = grads * (ctx.activationBytes + 2.0 * f.gradBytes);
+    return bytes / ctx.hbmBytesPerS * adds / mb;
+}
+
 double evaluationPerStep(const JobContext& ctx, const Layout& l, double trainingTokens,
                          double trainingForward, double stageLayers, bool withHead,
                          double forwardShare, double exposedCommPerMb) {
@@ -113,7 +130,8 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     const double fullStage = s[kPp] > 1 ? stages.busiest() * perLayer : 0.0;
     const bool lastIsBusiest = lastStage >= fullStage;
     const double stageLayerCount = lastIsBusiest ? stages.lastStage() : stages.busiest();
-    const double computeMb = std::max(lastStage, fullStage);
+    const double computeMb =
+        std::max(lastStage, fullStage) + gradientAccumulationSeconds(ctx, s, l);
     const double forwardMb = stageLayerCount * layerForward + (lastIsBusiest ? head.forwardS : 0.0);
     const double backwardMb = computeMb - forwardMb;
 

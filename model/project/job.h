@@ -60,6 +60,14 @@ struct TrainingSpec {
     // PyTorch only: torch.compile fuses the model's element-wise ops (norms, rotary, gated
     // activation); false runs them eagerly, one kernel per op over HBM (docs/engine.md).
     bool compile = true;
+    // Megatron-LM's --gradient-accumulation-fusion (February 2022 on): the weight-gradient matmul
+    // adds into the fp32 gradient buffer; false: a separate pass adds each microbatch's weight
+    // gradient to it (Megatron-LM 2021, Megatron-DeepSpeed).
+    bool gradientAccumulationFusion = true;
+    // Megatron-LM's --async-tensor-model-parallel-allreduce (September 2021 on): the tp
+    // collectives of the backward pass run behind the data- and weight-gradient matmuls; false:
+    // the backward waits for each (Megatron-LM before, Megatron-DeepSpeed).
+    bool asyncTpBackward = true;
     // Periodic evaluation: every evalIntervalSteps steps a forward pass over evalTokens tokens
     // (0: none). MLPerf's logged blocks, for one, include it.
     std::int64_t evalIntervalSteps = 0;

@@ -80,6 +80,8 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
     t.moeImbalance = in.number("moe_imbalance", 1, 100, 1);
     t.moeDispatcher = in.choice("moe_dispatcher", {"all_to_all", "deepep"}, "all_to_all");
     t.compile = in.boolean("compile", true);
+    t.gradientAccumulationFusion = in.boolean("gradient_accumulation_fusion", true);
+    t.asyncTpBackward = in.boolean("async_tensor_model_parallel_allreduce", true);
     t.evalIntervalSteps = in.integer("eval_interval_steps", 1, std::int64_t{1} << 40, 0);
     t.evalTokens = in.integer("eval_tokens", 1, std::int64_t{1} << 53, 0);
     t.evalBatchTokens = in.integer("eval_batch_tokens", 1, std::int64_t{1} << 53, 0);
@@ -98,6 +100,14 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
                         "true, or framework \"pytorch_fsdp\" (only PyTorch "
                         "runs its element-wise ops eagerly)",
                         "false with framework \"" + t.framework + "\"");
+    // Both are Megatron-LM's own switches (DeepSpeed runs Megatron's model code).
+    for (const char* key :
+         {"gradient_accumulation_fusion", "async_tensor_model_parallel_allreduce"})
+        if (in.has(key) && !in.boolean(key, true) && t.framework != "megatron" &&
+            t.framework != "deepspeed" && t.framework != "auto")
+            throwInputError(in.at(key),
+                            "true, or framework \"megatron\", \"deepspeed\" or \"auto\"",
+                            std::string("false with framework \"") + t.framework + "\"");
     // FlashAttention-2 is a CUDA kernel; MaxText's attention is its own (splash, cuDNN).
     if (t.attention == "flash2" && t.framework == "maxtext")
         throwInputError(in.at("attention"), "\"flash\" or \"standard\" with framework \"maxtext\"",
@@ -146,6 +156,10 @@ Json writeTrainingSpec(const TrainingSpec& t) {
         out["moe_dispatcher"] = t.moeDispatcher;
     if (!t.compile)
         out["compile"] = false;
+    if (!t.gradientAccumulationFusion)
+        out["gradient_accumulation_fusion"] = false;
+    if (!t.asyncTpBackward)
+        out["async_tensor_model_parallel_allreduce"] = false;
     if (t.evalIntervalSteps > 0) {
         out["eval_interval_steps"] = t.evalIntervalSteps;
         out["eval_tokens"] = t.evalTokens;

@@ -539,6 +539,60 @@ class PerfTest : public QObject {
         QVERIFY(p2p(oneF, true).second > 0);
     }
 
+    // Without Megatron's gradient accumulation fusion each microbatch adds its weight gradient
+    // to the accumulated one: read the 16-bit gradient, read and write the accumulator, over
+    // every parameter on the chip. An fp32 accumulator (main_grad) takes every microbatch's add;
+    // a 16-bit one starts as the first microbatch's gradient.
+    void unfusedGradientAccumulationReadsEveryGradient() {
+        const auto run = [](const std::string& extra) {
+            const Project p =
+                projectWith(R"({"preset": "a100-cluster"})", R"({"pod": 0, "nodes": 1})",
+                            R"({"tp": 8, "microbatches": 4})",
+                            "{\"global_batch_tokens\": 32768, \"total_tokens\": 1000000000, "
+                            "\"framework\": \"megatron\"" +
+                                extra + "}");
+            Evaluated e = contextOf(p);
+            const ProjectEvaluation out = evaluateProject(e.project);
+            return std::pair{out.jobs[0].step,
+                             localParameters(e.ctx, meshSizes(p.jobs[0].parallelism), 1) /
+                                 e.ctx.hbmBytesPerS};
+        };
+        const auto [fused, secondsPerByte] = run("");
+        const auto [unfused, same] = run(R"(, "gradient_accumulation_fusion": false)");
+        QVERIFY(secondsPerByte > 0);
+        QVERIFY(near(unfused.computeS - fused.computeS, 4 * (2 + 2 * 4) * secondsPerByte, 1e-6));
+        QVERIFY(near(unfused.stepS - fused.stepS, unfused.computeS - fused.computeS, 1e-6));
+        const auto [fused16, unused16] = run(R"(, "grad_dtype": "bf16")");
+        const auto [unfused16, unused] =
+            run(R"(, "grad_dtype": "bf16", "gradient_accumulation_fusion": false)");
+        QVERIFY(
+            near(unfused16.computeS - fused16.computeS, 3 * (2 + 2 * 2) * secondsPerByte, 1e-6));
+    }
+
+    // Megatron-LM before September 2021 waited for each backward tp all-reduce; since then it
+    // runs behind the weight-gradient matmul. Without sequence parallelism and full
+    // recomputation, the old code exposes every tp collective of the step.
+    void synchronousTpBackwardExposesItsAllReduce() {
+        const auto tpRow = [](bool async) {
+            const Project p = projectWith(
+                R"({"preset": "a100-cluster"})", R"({"pod": 0, "nodes": 1})",
+                R"({"tp": 8, "microbatches": 2, "sequence_parallel": false})",
+                std::string("{\"global_batch_tokens\": 16384, \"total_tokens\": 1000000000, "
+                            "\"async_tensor_model_parallel_allreduce\": ") +
+                    (async ? "true" : "false") + "}");
+            const ProjectEvaluation e = evaluateProject(p);
+            for (const auto& c : e.jobs[0].step.collectives)
+                if (c.axis == kTp)
+                    return std::pair{c.seconds, c.exposedSeconds};
+            return std::pair{0.0, 0.0};
+        };
+        const auto async = tpRow(true), sync = tpRow(false);
+        QVERIFY(async.first > 0);
+        QCOMPARE(sync.first, async.first);
+        QVERIFY(async.second < async.first);
+        QVERIFY(near(sync.second, sync.first));
+    }
+
     // Periodic evaluation: a forward pass over eval_tokens every eval_interval_steps, in
     // batches of the training shape (or eval_batch_tokens), spread over the steps between.
     void evaluationIsAForwardPassSpreadOverTheSteps() {
