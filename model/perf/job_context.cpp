@@ -48,7 +48,7 @@ JobContext makeJobContext(const Job& job, const ChipType& chip, const JobFabric&
     // MaxText quantizes the decoder layers' projections, not the logits; torchao's float8
     // skips "output". So the head runs at the 16-bit rate whatever the layers' precision.
     c.headKernels =
-        c.matmulBytes < c.activationBytes && chip.peakTflops.count("bf16")
+        belowSixteenBits(precision) && chip.peakTflops.count("bf16")
             ? makeKernelModel(chip, "bf16", chip.peakTflops.at("bf16") * 1e12, c.framework.flash2)
             : c.kernels;
     c.savedInputBytes = c.framework.savesQuantizedInputs

@@ -55,6 +55,10 @@ double flashSeconds(const KernelModel& km, double heads, double queries, double 
 
 } // namespace
 
+bool belowSixteenBits(const std::string& precision) {
+    return precision == "fp8" || precision == "int8" || precision == "fp4";
+}
+
 KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, double peakFlops,
                             bool flash2) {
     KernelModel km;
@@ -68,8 +72,7 @@ KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, 
     // The MXU consumes K in whole tiles; GPU tensor-core kernels in steps of 32.
     km.kPad = chip.isGpu() ? 32.0 : chip.matmulTile;
     km.attentionEfficiency = flash2 ? chip.flash2Efficiency : chip.attentionEfficiency;
-    const bool lowPrecision = precision == "fp8" || precision == "int8" || precision == "fp4";
-    km.attentionPeakFlops = lowPrecision && chip.peakTflops.count("bf16")
+    km.attentionPeakFlops = belowSixteenBits(precision) && chip.peakTflops.count("bf16")
                                 ? chip.peakTflops.at("bf16") * 1e12
                                 : peakFlops;
     km.hbmBytesPerS = chip.hbmGbyteS * 1e9 * chip.hbmEfficiency;

@@ -24,6 +24,10 @@ struct KernelModel {
     double kernelOverheadS = 0;    // fixed cost of launching one kernel (or one XLA fusion)
 };
 
+// fp8, int8 and fp4: the precisions whose matmuls run below 16 bits while attention, the LM
+// head and the element-wise work stay at 16 (docs/engine.md, "Kernels").
+bool belowSixteenBits(const std::string& precision);
+
 KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, double peakFlops,
                             bool flash2);
 
