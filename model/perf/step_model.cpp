@@ -143,14 +143,21 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     r.computeS = mb * computeMb;
     r.recomputeS = mb * stageLayerCount * plan.recomputeS;
 
-    // Optimizer update, memory-bound: read and write the master weights and moments, read the
-    // gradient, write the weights; ZeRO-1 and up update 1/dp of them on each chip.
+    // Optimizer update, memory-bound: read the gradients for their global norm (clipping, on
+    // by default everywhere), read and write the master weights and moments, read the
+    // gradient, write the weights, and with a master copy read it again to cast it into them
+    // (Megatron's separate copy); ZeRO-1 and up update 1/dp of them on each chip. Megatron and
+    // DeepSpeed also zero their whole gradient buffer for the next step (PyTorch frees the
+    // gradients, JAX makes new ones).
     const FrameworkTraits& f = ctx.framework;
     const double params = localParameters(ctx, s, l.virtualStages);
     const double optimizerBytes =
-        2.0 * (f.masterBytes + f.momentBytes) + f.gradBytes + f.weightBytes;
-    r.optimizerS = params * optimizerBytes / ctx.hbmBytesPerS /
-                   (l.zeroStage >= 1 ? gradientReplicas(f, s) : 1.0);
+        2.0 * (f.masterBytes + f.momentBytes) + 2.0 * f.gradBytes + f.weightBytes + f.masterBytes;
+    const double dp = gradientReplicas(f, s);
+    const bool zeroesBuffer = f.kind == Framework::Megatron || f.kind == Framework::DeepSpeed;
+    const double updated = params * optimizerBytes / (l.zeroStage >= 1 ? dp : 1.0);
+    const double zeroed = zeroesBuffer ? params * f.gradBytes / (l.zeroStage >= 2 ? dp : 1.0) : 0;
+    r.optimizerS = (updated + zeroed) / ctx.hbmBytesPerS;
 
     r.exposedCommS = mb * comm.exposedPerMicrobatchS + comm.exposedPerStepS;
     r.evalS = evaluationPerStep(ctx, l, t, forwardMb, stageLayerCount, lastIsBusiest,

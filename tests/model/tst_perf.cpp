@@ -569,6 +569,27 @@ class PerfTest : public QObject {
             near(unfused16.computeS - fused16.computeS, 3 * (2 + 2 * 2) * secondsPerByte, 1e-6));
     }
 
+    // The optimizer step, bytes per parameter it updates: the gradient norm's read, Adam's
+    // read of the gradient and read and write of master weights and moments, the weights
+    // written, and Megatron's master read again to cast it (2*(4 + 8) + 2*4 + 2 + 4 = 38),
+    // then Megatron zeroing its fp32 gradient buffer (4). PyTorch FSDP keeps fp32 weights and
+    // no master copy, and frees its gradients: 2*8 + 2*4 + 4 = 28.
+    void optimizerStepPassesOverTheParameters() {
+        const auto secondsPerByte = [](const std::string& framework, const std::string& mesh) {
+            Evaluated e = contextOf(
+                projectWith(R"({"preset": "a100-cluster"})", R"({"pod": 0, "nodes": 1})", mesh,
+                            "{\"global_batch_tokens\": 65536, \"total_tokens\": 1000000000, "
+                            "\"framework\": \"" +
+                                framework + "\"}"));
+            const StepResult step = evaluateProject(e.project).jobs[0].step;
+            const double params =
+                localParameters(e.ctx, meshSizes(e.project.jobs[0].parallelism), 1);
+            return step.optimizerS / (params / e.ctx.hbmBytesPerS);
+        };
+        QVERIFY(near(secondsPerByte("megatron", R"({"tp": 8})"), 38.0 + 4.0, 1e-9));
+        QVERIFY(near(secondsPerByte("pytorch_fsdp", R"({"fsdp": 8})"), 28.0, 1e-9));
+    }
+
     // Megatron-LM before September 2021 waited for each backward tp all-reduce; since then it
     // runs behind the weight-gradient matmul. Without sequence parallelism and full
     // recomputation, the old code exposes every tp collective of the step.
