@@ -40,15 +40,9 @@ double pipelineBubble(const Layout& l, double perMicrobatch) {
     return (l.sizes[kPp] - 1.0) / l.virtualStages * perMicrobatch;
 }
 
-// Periodic evaluation (training.eval_*): batches run forward only, with no recompute, backward,
-// gradient reduction or update, split like the training batch over the batch axes and
-// microbatches. A microbatch pays the training forward's share of the exposed communication
-// per microbatch, scaled by its tokens (the activations' collectives: tp, cp, ep, pp; FSDP's
-// gathers, the same weights for any batch, are undercounted for a smaller eval batch), and the
-// pipeline bubble. Spread over the steps between evaluations.
 // Per microbatch, without Megatron's gradient accumulation fusion: autograd (or Megatron's
-// main_grad hook) adds the weight gradient the matmul wrote to the accumulated one, reading
-// both and writing the sum, over every gradient this chip holds. A 16-bit accumulator is the
+// main_grad hook, or DeepSpeed's BF16_Optimizer) adds the weight gradient the matmul wrote to
+// the accumulated one, reading both and writing the sum, over every gradient this chip holds. A 16-bit accumulator is the
 // first microbatch's gradient itself; an fp32 one (main_grad) takes every microbatch's add.
 double gradientAccumulationSeconds(const JobContext& ctx, const MeshSizes& s, const Layout& l) {
     const FrameworkTraits& f = ctx.framework;
@@ -63,6 +57,12 @@ double gradientAccumulationSeconds(const JobContext& ctx, const MeshSizes& s, co
     return bytes / ctx.hbmBytesPerS * adds / mb;
 }
 
+// Periodic evaluation (training.eval_*): batches run forward only, with no recompute, backward,
+// gradient reduction or update, split like the training batch over the batch axes and
+// microbatches. A microbatch pays the training forward's share of the exposed communication
+// per microbatch, scaled by its tokens (the activations' collectives: tp, cp, ep, pp; FSDP's
+// gathers, the same weights for any batch, are undercounted for a smaller eval batch), and the
+// pipeline bubble. Spread over the steps between evaluations.
 double evaluationPerStep(const JobContext& ctx, const Layout& l, double trainingTokens,
                          double trainingForward, double stageLayers, bool withHead,
                          double forwardShare, double exposedCommPerMb) {
