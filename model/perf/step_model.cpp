@@ -42,8 +42,9 @@ double pipelineBubble(const Layout& l, double perMicrobatch) {
 
 // Per microbatch, without Megatron's gradient accumulation fusion: autograd (or Megatron's
 // main_grad hook, or DeepSpeed's BF16_Optimizer) adds the weight gradient the matmul wrote to
-// the accumulated one, reading both and writing the sum, over every gradient this chip holds. A 16-bit accumulator is the
-// first microbatch's gradient itself; an fp32 one (main_grad) takes every microbatch's add.
+// the accumulated one, reading both and writing the sum, over every gradient this chip holds.
+// A 16-bit accumulator is the first microbatch's gradient itself; an fp32 one (main_grad)
+// takes every microbatch's add.
 double gradientAccumulationSeconds(const JobContext& ctx, const MeshSizes& s, const Layout& l) {
     const FrameworkTraits& f = ctx.framework;
     if (ctx.job->training.gradientAccumulationFusion ||
