@@ -114,8 +114,10 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         f.rankOrder = {kTp, kCp, kEp, kFsdp, kDp, kPp};
     else
         f.rankOrder = {kTp, kCp, kEp, kFsdp, kDp, kPp};
-    if (f.kind == Framework::Megatron || f.kind == Framework::DeepSpeed)
+    if (f.kind == Framework::Megatron || f.kind == Framework::DeepSpeed) {
         f.rankOrder = {kTp, kCp, kEp, kDp, kFsdp, kPp};
+        f.keepsGradientBuffer = true;
+    }
     // Megatron-Core's expert RankGenerator uses the same order with cp = 1 (Liu et al. 2025,
     // "MoE Parallel Folding", arXiv 2504.14960): the expert group is the tp x ep ranks next to
     // each other, inside the node when it fits, wherever the attention's cp ranks are.

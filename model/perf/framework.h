@@ -22,6 +22,10 @@ struct FrameworkTraits {
     // (Transformer Engine's fp8 weight and transpose caches).
     double weightCacheBytes = 0;
     bool gradOverlap = true; // the dp gradient reduction overlaps the backward pass
+    // A gradient buffer kept across steps (Megatron's main_grad, DeepSpeed's flat buffers): it
+    // is zeroed every step, and without gradient accumulation fusion a pass per microbatch
+    // adds into it. PyTorch frees its gradients and JAX makes new ones.
+    bool keepsGradientBuffer = false;
     // FSDP / ZeRO-3 gathers per layer and pass: one per weight tensor (XLA, DeepSpeed), or
     // one flat buffer per layer (PyTorch FSDP, Megatron).
     bool gatherPerTensor = false;

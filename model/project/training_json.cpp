@@ -1,5 +1,7 @@
 #include "project/training_json.h"
 
+#include <utility>
+
 namespace podplanner::model {
 
 namespace {
@@ -101,10 +103,12 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
                         "runs its element-wise ops eagerly)",
                         "false with framework \"" + t.framework + "\"");
     // Both are Megatron-LM's own switches (DeepSpeed runs Megatron's model code).
-    for (const char* key :
-         {"gradient_accumulation_fusion", "async_tensor_model_parallel_allreduce"})
-        if (in.has(key) && !in.boolean(key, true) && t.framework != "megatron" &&
-            t.framework != "deepspeed" && t.framework != "auto")
+    const bool megatronCode =
+        t.framework == "megatron" || t.framework == "deepspeed" || t.framework == "auto";
+    for (const auto& [key, on] :
+         {std::pair{"gradient_accumulation_fusion", t.gradientAccumulationFusion},
+          std::pair{"async_tensor_model_parallel_allreduce", t.asyncTpBackward}})
+        if (!on && !megatronCode)
             throwInputError(in.at(key),
                             "true, or framework \"megatron\", \"deepspeed\" or \"auto\"",
                             std::string("false with framework \"") + t.framework + "\"");

@@ -76,6 +76,12 @@ Evaluated oneH100Node(const std::string& training, const std::string& model = {}
                                  R"({"fsdp": 8})", training, model));
 }
 
+// One A100 node (8 GPUs) with a mesh and a training block.
+Project oneA100Node(const std::string& parallelism, const std::string& training) {
+    return projectWith(R"({"preset": "a100-cluster"})", R"({"pod": 0, "nodes": 1})", parallelism,
+                       training);
+}
+
 MeshSizes fsdpOf8() {
     MeshSizes sizes;
     sizes.fill(1);
@@ -546,8 +552,7 @@ class PerfTest : public QObject {
     void unfusedGradientAccumulationReadsEveryGradient() {
         const auto run = [](const std::string& extra) {
             const Project p =
-                projectWith(R"({"preset": "a100-cluster"})", R"({"pod": 0, "nodes": 1})",
-                            R"({"tp": 8, "microbatches": 4})",
+                oneA100Node(R"({"tp": 8, "microbatches": 4})",
                             "{\"global_batch_tokens\": 32768, \"total_tokens\": 1000000000, "
                             "\"framework\": \"megatron\"" +
                                 extra + "}");
@@ -577,10 +582,9 @@ class PerfTest : public QObject {
     void optimizerStepPassesOverTheParameters() {
         const auto secondsPerByte = [](const std::string& framework, const std::string& mesh) {
             Evaluated e = contextOf(
-                projectWith(R"({"preset": "a100-cluster"})", R"({"pod": 0, "nodes": 1})", mesh,
-                            "{\"global_batch_tokens\": 65536, \"total_tokens\": 1000000000, "
-                            "\"framework\": \"" +
-                                framework + "\"}"));
+                oneA100Node(mesh, "{\"global_batch_tokens\": 65536, \"total_tokens\": 1000000000, "
+                                  "\"framework\": \"" +
+                                      framework + "\"}"));
             const StepResult step = evaluateProject(e.project).jobs[0].step;
             const double params =
                 localParameters(e.ctx, meshSizes(e.project.jobs[0].parallelism), 1);
@@ -595,8 +599,7 @@ class PerfTest : public QObject {
     // recomputation, the old code exposes every tp collective of the step.
     void synchronousTpBackwardExposesItsAllReduce() {
         const auto tpRow = [](bool async) {
-            const Project p = projectWith(
-                R"({"preset": "a100-cluster"})", R"({"pod": 0, "nodes": 1})",
+            const Project p = oneA100Node(
                 R"({"tp": 8, "microbatches": 2, "sequence_parallel": false})",
                 std::string("{\"global_batch_tokens\": 16384, \"total_tokens\": 1000000000, "
                             "\"async_tensor_model_parallel_allreduce\": ") +
