@@ -125,6 +125,8 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         f.foldsExperts = true;
         f.expertRankOrder = {kTp, kEp, kCp, kDp, kFsdp, kPp};
     }
+    f.zeroOverEp = f.kind != Framework::MaxText;
+    f.memoryLimitedPrefetch = f.kind == Framework::MaxText;
     const double optimizerStates = t.optimizer == "adam" ? 2.0 : t.optimizer == "sgd" ? 1.0 : 0.0;
     f.weightBytes = dtypeBytes(t.weightDtype, f.weightBytes);
     f.gradBytes = dtypeBytes(t.gradDtype, f.kind == Framework::MaxText && !t.weightDtype.empty()

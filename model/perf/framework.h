@@ -26,6 +26,12 @@ struct FrameworkTraits {
     // is zeroed every step, and without gradient accumulation fusion a pass per microbatch
     // adds into it. PyTorch frees its gradients and JAX makes new ones.
     bool keepsGradientBuffer = false;
+    // ZeRO shards each parameter's optimizer state (and with ZeRO-2 its gradient) over every
+    // rank that holds a replica of it, so the non-expert parameters, replicated over ep, over
+    // ep too: Megatron-Core's distributed optimizer uses the data-parallel group with cp, whose
+    // ranks the expert groups are carved from, and DeepSpeed-MoE the whole data-parallel group.
+    // MaxText's shard_optimizer_over_data covers the data axis only.
+    bool zeroOverEp = true;
     // FSDP / ZeRO-3 gathers per layer and pass: one per weight tensor (XLA, DeepSpeed), or
     // one flat buffer per layer (PyTorch FSDP, Megatron).
     bool gatherPerTensor = false;
@@ -36,6 +42,10 @@ struct FrameworkTraits {
     // of this many parameters, so the weights held gathered are the largest weight tensor and
     // one bucket, not two whole layers (DeepSpeed's stage3_prefetch_bucket_size, 5e7).
     double prefetchBucketParams = 0;
+    // When two gathered layers would not fit, the compiler's scheduler starts each gather
+    // later, holding the layer computing and its next weight tensor (XLA's latency-hiding
+    // scheduler works to a memory limit; PyTorch and DeepSpeed prefetch what they are told).
+    bool memoryLimitedPrefetch = false;
     bool torchCheckpoint = true; // recomputation reruns whole layers (PyTorch checkpoint)
     bool flash2 = false;         // FlashAttention-2 (PyTorch SDPA, or `attention: flash2`)
     double logitsBytes = 4;      // the logits kept for the loss (fp32 in Megatron's loss)

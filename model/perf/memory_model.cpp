@@ -44,12 +44,33 @@ double layerParameters(const JobContext& ctx, const MeshSizes& s) {
     return dense / s[kTp] + c.expertParamsPerLayer / (static_cast<double>(s[kTp]) * s[kEp]);
 }
 
-double localParameters(const JobContext& ctx, const MeshSizes& s, int virtualStages) {
+double denseReplicas(const FrameworkTraits& f, const MeshSizes& s) {
+    return gradientReplicas(f, s) * (f.zeroOverEp ? s[kEp] : 1);
+}
+
+double zeroShare(const FrameworkTraits& f, const MeshSizes& s, const ChipParameters& p) {
+    return (p.all - p.experts) / denseReplicas(f, s) + p.experts / gradientReplicas(f, s);
+}
+
+namespace {
+
+ChipParameters stageParameters(const JobContext& ctx, const MeshSizes& s, double layers,
+                               double vocab) {
+    const double shards = weightShards(ctx.framework, s);
+    const double experts =
+        ctx.counts.expertParamsPerLayer / (static_cast<double>(s[kTp]) * s[kEp]);
+    return {(layers * layerParameters(ctx, s) + vocab / s[kTp]) / shards,
+            layers * experts / shards};
+}
+
+} // namespace
+
+ChipParameters localParameters(const JobContext& ctx, const MeshSizes& s, int virtualStages) {
     const TransformerCounts& c = ctx.counts;
     const double layers = layersPerStage(ctx.job->model.layers, s[kPp], virtualStages);
     const double vocab =
         std::max(vocabParameters(c, s[kPp], true), vocabParameters(c, s[kPp], false));
-    return (layers * layerParameters(ctx, s) + vocab / s[kTp]) / weightShards(ctx.framework, s);
+    return stageParameters(ctx, s, layers, vocab);
 }
 
 MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, const LayerCost& layer,
@@ -66,23 +87,25 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
         if (!first && s[kPp] == 1)
             break;
         const double layers = first ? stages.firstStage() : stages.lastStage();
-        const double params =
-            (layers * perLayer + vocabParameters(ctx.counts, s[kPp], first) / s[kTp]) /
-            weightShards(f, s);
+        const ChipParameters stage =
+            stageParameters(ctx, s, layers, vocabParameters(ctx.counts, s[kPp], first));
+        const double params = stage.all;
+        const double sharded = zeroShare(f, s, stage);
         MemoryBreakdown out;
-        // ZeRO over dp shards the optimizer state (1), the gradients (2), the weights (3).
+        // ZeRO shards the optimizer state (1), the gradients (2) over each parameter's
+        // replicas, the weights (3) over dp x cp as its gathers run.
         const double weightShare = params / (in.zeroStage >= 3 ? dp : 1.0);
         const double ownWeights = weightShare * f.weightBytes;
         out.weights = ownWeights + weightShare * f.weightCacheBytes;
-        out.gradients = params * f.gradBytes / (in.zeroStage >= 2 ? dp : 1.0);
-        out.optimizer = params * (f.masterBytes + f.momentBytes) / (in.zeroStage >= 1 ? dp : 1.0);
+        out.gradients = (in.zeroStage >= 2 ? sharded : params) * f.gradBytes;
+        out.optimizer = (in.zeroStage >= 1 ? sharded : params) * (f.masterBytes + f.momentBytes);
         const double gatherGroup = weightShards(f, s) * (in.zeroStage >= 3 ? dp : 1.0);
         // Working buffers: the largest tensor of the layer being computed (recomputed or not)
         // and its gradient.
         double largest = 0;
         for (double b : layer.tensorBytes)
             largest = std::max(largest, b);
-        double layerPhase = 2.0 * largest;
+        double gathered = 0; // weights held gathered beside the layer's working buffers
         if (gatherGroup > 1) {
             if (in.fsdpPerStep) {
                 // The stage's weights stay gathered for the whole step, and over several
@@ -99,19 +122,27 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
             } else {
                 // Two gathered layers, the one computing and the one prefetched; or the
                 // submodule computing and one prefetch bucket.
-                layerPhase += (f.prefetchBucketParams > 0
-                                   ? largestWeightTensor(ctx, s) + f.prefetchBucketParams
-                                   : 2.0 * perLayer) *
-                              f.gatherBytes;
+                gathered = (f.prefetchBucketParams > 0
+                                ? largestWeightTensor(ctx, s) + f.prefetchBucketParams
+                                : 2.0 * perLayer) *
+                           f.gatherBytes;
             }
         }
         // The loss runs after the last layer and before its backward, so the logits never
         // coexist with a layer's working buffers: the larger of the two phases counts.
         const bool lastStage = !first || s[kPp] == 1;
-        out.temporary += std::max(layerPhase, lastStage ? head.logitsBytes : 0.0);
+        const double logits = lastStage ? head.logitsBytes : 0.0;
+        const double others = out.temporary;
+        out.temporary = others + std::max(2.0 * largest + gathered, logits);
         const double inFlight = layersInFlight(stages, s[kPp], in.microbatches, first);
         out.activations = inFlight * plan.deviceBytes;
         out.hostBytes = inFlight * plan.offloadBytes;
+        if (f.memoryLimitedPrefetch && gathered > 0 && out.total() > ctx.hbmCapacityBytes) {
+            // XLA's scheduler keeps under the HBM limit by starting gathers later (its
+            // SchedulerConfig::memory_limit): the layer computing and its next weight tensor.
+            gathered = (perLayer + largestWeightTensor(ctx, s)) * f.gatherBytes;
+            out.temporary = others + std::max(2.0 * largest + gathered, logits);
+        }
         if (out.total() > best.total())
             best = out;
     }

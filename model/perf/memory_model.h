@@ -38,8 +38,18 @@ bool fsdpOverCp(const FrameworkTraits& f, const MeshSizes& sizes);
 double weightShards(const FrameworkTraits& f, const MeshSizes& sizes);
 double gradientReplicas(const FrameworkTraits& f, const MeshSizes& sizes);
 
-// Parameters held by one chip (its tp/pp/ep/fsdp shard) on the stage that holds the most.
-double localParameters(const JobContext& ctx, const MeshSizes& sizes, int virtualStages);
+// Parameters held by one chip (its tp/pp/ep/fsdp shard), and the experts' part of them.
+struct ChipParameters {
+    double all = 0;
+    double experts = 0;
+};
+// The chip's parameters on the stage that holds the most.
+ChipParameters localParameters(const JobContext& ctx, const MeshSizes& sizes, int virtualStages);
+// The replicas ZeRO shards a parameter's state over: dp x cp (gradientReplicas), and for the
+// non-expert parameters also ep when the framework's ZeRO group includes it (zeroOverEp).
+double denseReplicas(const FrameworkTraits& f, const MeshSizes& sizes);
+// The part of `p` one chip keeps when ZeRO shards it over its replicas.
+double zeroShare(const FrameworkTraits& f, const MeshSizes& sizes, const ChipParameters& p);
 // The largest weight matrix of a layer on one chip before FSDP sharding (fused K and V counted
 // as one).
 double largestWeightTensor(const JobContext& ctx, const MeshSizes& sizes);

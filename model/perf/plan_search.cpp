@@ -189,17 +189,31 @@ class Search {
         return it->second;
     }
 
-    // ZeRO stages where ZeRO shards anything, per-step gathers where there is FSDP, overlap
-    // where there is tp: eight lists, made once.
+    // ZeRO stages where ZeRO shards anything (stage 3 only where the weights have replicas
+    // over dp x cp: over ep alone it shards what stage 2 does), per-step gathers where there is
+    // FSDP, overlap where there is tp: twelve lists, made once.
     const std::vector<Knobs>& knobsFor(const MeshSizes& s) const {
-        const int index = (gradientReplicas(ctx_.framework, s) > 1 ? 4 : 0) +
-                          (weightShards(ctx_.framework, s) > 1 ? 2 : 0) + (s[kTp] > 1 ? 1 : 0);
+        const FrameworkTraits& f = ctx_.framework;
+        const int zero = gradientReplicas(f, s) > 1 ? 8 : denseReplicas(f, s) > 1 ? 4 : 0;
+        const int index = zero + (weightShards(f, s) > 1 ? 2 : 0) + (s[kTp] > 1 ? 1 : 0);
         return knobLists_[static_cast<std::size_t>(index)];
     }
 
+    std::vector<int> zeroStagesFor(int index) const {
+        if (!(index & 12))
+            return {0};
+        std::vector<int> zeros;
+        for (int zero : space_.zeroStages) {
+            const int stage = index & 8 ? zero : std::min(zero, 2);
+            if (std::find(zeros.begin(), zeros.end(), stage) == zeros.end())
+                zeros.push_back(stage);
+        }
+        return zeros;
+    }
+
     void makeKnobLists() {
-        for (int index = 0; index < 8; ++index) {
-            const std::vector<int> zeros = index & 4 ? space_.zeroStages : std::vector<int>{0};
+        for (int index = 0; index < 12; ++index) {
+            const std::vector<int> zeros = zeroStagesFor(index);
             std::vector<Knobs>& out = knobLists_[static_cast<std::size_t>(index)];
             for (int zero : zeros)
                 for (bool perStep : {false, true}) {
@@ -435,7 +449,7 @@ class Search {
     std::array<bool, kMeshAxes> splitFree_;     // its axes that no split of the batch moves
     SearchResult result_;
     std::vector<Recompute> policies_; // the distinct ones
-    std::array<std::vector<Knobs>, 8> knobLists_;
+    std::array<std::vector<Knobs>, 12> knobLists_;
     std::map<std::int64_t, std::vector<int>> divisorCache_;
     std::map<MeshSizes, std::optional<MeshMapping>> mappingCache_; // nodes stay put
     std::vector<SplitSet> splitSets_;

@@ -46,13 +46,13 @@ double pipelineBubble(const Layout& l, double perMicrobatch) {
 // A 16-bit accumulator is the first microbatch's gradient itself; an fp32 one (main_grad)
 // takes every microbatch's add.
 double gradientAccumulationSeconds(const JobContext& ctx, const MeshSizes& s, const Layout& l,
-                                   double params) {
+                                   const ChipParameters& params) {
     const FrameworkTraits& f = ctx.framework;
     if (ctx.job->training.gradientAccumulationFusion || !f.keepsGradientBuffer)
         return 0.0;
     const double mb = l.microbatches;
     const double adds = f.gradBytes > ctx.activationBytes ? mb : mb - 1.0;
-    const double grads = params / (l.zeroStage >= 2 ? gradientReplicas(f, s) : 1);
+    const double grads = l.zeroStage >= 2 ? zeroShare(f, s, params) : params.all;
     const double bytes = grads * (ctx.activationBytes + 2.0 * f.gradBytes);
     return bytes / ctx.hbmBytesPerS * adds / mb;
 }
@@ -130,7 +130,7 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     const double fullStage = s[kPp] > 1 ? stages.busiest() * perLayer : 0.0;
     const bool lastIsBusiest = lastStage >= fullStage;
     const double stageLayerCount = lastIsBusiest ? stages.lastStage() : stages.busiest();
-    const double params = localParameters(ctx, s, l.virtualStages);
+    const ChipParameters params = localParameters(ctx, s, l.virtualStages);
     const double computeMb =
         std::max(lastStage, fullStage) + gradientAccumulationSeconds(ctx, s, l, params);
     const double forwardMb = stageLayerCount * layerForward + (lastIsBusiest ? head.forwardS : 0.0);
@@ -147,15 +147,15 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     // Optimizer update, memory-bound: read the gradients for their global norm (clipping, on
     // by default everywhere), read and write the master weights and moments, read the
     // gradient, write the weights, and with a master copy read it again to cast it into them
-    // (Megatron's separate copy); ZeRO-1 and up update 1/dp of them on each chip. A framework
-    // that keeps a gradient buffer also zeroes all of it for the next step.
+    // (Megatron's separate copy); ZeRO-1 and up update each chip's share of them (zeroShare).
+    // A framework that keeps a gradient buffer also zeroes all of it for the next step.
     const FrameworkTraits& f = ctx.framework;
     const double optimizerBytes =
         2.0 * (f.masterBytes + f.momentBytes) + 2.0 * f.gradBytes + f.weightBytes + f.masterBytes;
-    const double dp = gradientReplicas(f, s);
-    const double updated = params * optimizerBytes / (l.zeroStage >= 1 ? dp : 1.0);
+    const double shared = zeroShare(f, s, params);
+    const double updated = (l.zeroStage >= 1 ? shared : params.all) * optimizerBytes;
     const double zeroed =
-        f.keepsGradientBuffer ? params * f.gradBytes / (l.zeroStage >= 2 ? dp : 1.0) : 0;
+        f.keepsGradientBuffer ? (l.zeroStage >= 2 ? shared : params.all) * f.gradBytes : 0;
     r.optimizerS = (updated + zeroed) / ctx.hbmBytesPerS;
 
     r.exposedCommS = mb * comm.exposedPerMicrobatchS + comm.exposedPerStepS;

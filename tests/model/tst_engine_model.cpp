@@ -339,6 +339,69 @@ class EngineModelTest : public QObject {
         QCOMPARE(largestWeightTensor(c.ctx, meshSizes(c.project.jobs[0].parallelism)), h * 4 * h);
     }
 
+    void xlaGathersLessWhenTwoLayersDoNotFit() {
+        // GPT-3 175B on 256 v6e chips (32 GB), FSDP, three sequences per chip, full remat: the
+        // tpu-recipes run. Two gathered layers (2 x 1.8B bf16 parameters) would not fit beside
+        // the saved layer inputs; XLA's memory-limited scheduler holds the layer computing and
+        // its next weight tensor, and the run fits. One sequence per chip leaves room for both.
+        auto run = [](int sequencesPerChip) {
+            const Project p = project(
+                R"({"preset": "tpu-v5e-pod", "overrides": {"chip": "tpu-v6e"}})",
+                R"({"shape": "16x16"})", R"({"fsdp": 256})",
+                cat({R"({"global_batch_tokens": )", std::to_string(sequencesPerChip * 256 * 2048),
+                     R"(, "total_tokens": 1e12, "recompute": "full", "framework": "maxtext"})"}),
+                R"({"layers": 96, "d_model": 12288, "heads": 96, "ffn": 49152,
+                    "ffn_kind": "gelu", "vocab": 50304, "seq_len": 2048,
+                    "tied_embeddings": true})");
+            const Context c = contextOf(p);
+            const MeshSizes s = meshSizes(c.project.jobs[0].parallelism);
+            const StepResult r = evaluateProject(p).jobs.at(0).step;
+            return std::tuple{r, layerParameters(c.ctx, s) * 2, largestWeightTensor(c.ctx, s) * 2};
+        };
+        const auto [three, layer, tensor] = run(3);
+        QVERIFY(three.fits);
+        QVERIFY2(three.memory.temporary >= layer + tensor && three.memory.temporary < 2 * layer,
+                 QByteArray::number(three.memory.temporary / layer));
+        const auto [one, sameLayer, sameTensor] = run(1);
+        QVERIFY(one.fits);
+        QVERIFY(one.memory.temporary >= 2 * sameLayer);
+    }
+
+    void zeroShardsTheDenseStateOverEpToo() {
+        // A MoE model on 16 GPUs with ep 16 and no dp: every rank holds the attention, the
+        // router, the embedding and the head, so Megatron's distributed optimizer shards their
+        // state over all 16; each expert lives on one rank and keeps its whole state. MaxText's
+        // optimizer sharding covers its data axis only.
+        auto optimizer = [](const char* cluster, const char* placement, const char* framework,
+                            const char* mesh) {
+            const Project p = project(
+                cluster, placement, mesh,
+                cat({R"({"global_batch_tokens": 262144, "total_tokens": 1e9, "framework": ")",
+                     framework, R"("})"}),
+                R"({"layers": 4, "d_model": 1024, "heads": 8, "ffn": 1024, "experts": 16,
+                    "top_k": 2, "expert_ffn": 1024, "vocab": 32000, "seq_len": 2048})");
+            const Context c = contextOf(p);
+            const ChipParameters params =
+                localParameters(c.ctx, meshSizes(c.project.jobs[0].parallelism), 1);
+            return std::pair{evaluateProject(p).jobs.at(0).step.memory.optimizer, params};
+        };
+        const char* gpus = R"({"preset": "h100-cluster"})";
+        const char* twoNodes = R"({"pod": 0, "nodes": 2})";
+        const auto [sharded, params] = optimizer(
+            gpus, twoNodes, "megatron", R"({"ep": 16, "zero_stage": 1, "shard_optimizer": true})");
+        QVERIFY(params.experts > 0 && params.experts < params.all);
+        QVERIFY(near(sharded, ((params.all - params.experts) / 16 + params.experts) * 12));
+        const auto [whole, same] = optimizer(gpus, twoNodes, "megatron", R"({"ep": 16})");
+        QVERIFY(near(whole, params.all * 12));
+        const char* tpus = R"({"preset": "tpu-v5p-pod"})";
+        const char* cube = R"({"pod": 0, "shape": "4x4x4"})";
+        const auto [maxText, tpuParams] =
+            optimizer(tpus, cube, "maxtext", R"({"ep": 16, "fsdp": 4, "shard_optimizer": true})");
+        const auto [maxTextWhole, unused] =
+            optimizer(tpus, cube, "maxtext", R"({"ep": 16, "fsdp": 4})");
+        QVERIFY(near(maxText, maxTextWhole));
+    }
+
     void moreSlicesNeverRaisePerChipThroughput() {
         // A fixed per-chip batch on 1, 2, 4, ... v5e slices of 256 chips over DCN.
         double previous = -1;

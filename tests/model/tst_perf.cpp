@@ -559,7 +559,7 @@ class PerfTest : public QObject {
             Evaluated e = contextOf(p);
             const ProjectEvaluation out = evaluateProject(e.project);
             return std::pair{out.jobs[0].step,
-                             localParameters(e.ctx, meshSizes(p.jobs[0].parallelism), 1) /
+                             localParameters(e.ctx, meshSizes(p.jobs[0].parallelism), 1).all /
                                  e.ctx.hbmBytesPerS};
         };
         const auto [fused, secondsPerByte] = run("");
@@ -587,7 +587,7 @@ class PerfTest : public QObject {
                                       framework + "\"}"));
             const StepResult step = evaluateProject(e.project).jobs[0].step;
             const double params =
-                localParameters(e.ctx, meshSizes(e.project.jobs[0].parallelism), 1);
+                localParameters(e.ctx, meshSizes(e.project.jobs[0].parallelism), 1).all;
             return step.optimizerS / (params / e.ctx.hbmBytesPerS);
         };
         QVERIFY(near(secondsPerByte("megatron", R"({"tp": 8})"), 38.0 + 4.0, 1e-9));
