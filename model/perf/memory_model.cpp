@@ -57,8 +57,7 @@ namespace {
 ChipParameters stageParameters(const JobContext& ctx, const MeshSizes& s, double layers,
                                double vocab) {
     const double shards = weightShards(ctx.framework, s);
-    const double experts =
-        ctx.counts.expertParamsPerLayer / (static_cast<double>(s[kTp]) * s[kEp]);
+    const double experts = ctx.counts.expertParamsPerLayer / (static_cast<double>(s[kTp]) * s[kEp]);
     return {(layers * layerParameters(ctx, s) + vocab / s[kTp]) / shards,
             layers * experts / shards};
 }
