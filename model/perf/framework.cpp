@@ -105,6 +105,7 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         f.gatherPerTensor = true;
         f.flatShardCollectives = true;
         f.prefetchBucketParams = 5e7;
+        f.reuseDistanceParams = 1e9;
         break;
     }
     // Megatron-core's default process-group order "tp-cp-ep-dp-pp"; torchtitan's device mesh

@@ -42,6 +42,10 @@ struct FrameworkTraits {
     // of this many parameters, so the weights held gathered are the largest weight tensor and
     // one bucket, not two whole layers (DeepSpeed's stage3_prefetch_bucket_size, 5e7).
     double prefetchBucketParams = 0;
+    // > 0: ZeRO-3 keeps a submodule's gathered weights only when their next use comes within
+    // this many parameters, else gathers them again (DeepSpeed's stage3_max_reuse_distance,
+    // 1e9): under full recomputation most of a large layer is gathered three times a step.
+    double reuseDistanceParams = 0;
     // When two gathered layers would not fit, the compiler's scheduler starts each gather
     // later, holding the layer computing and its next weight tensor (XLA's latency-hiding
     // scheduler works to a memory limit; PyTorch and DeepSpeed prefetch what they are told).

@@ -75,6 +75,54 @@ double tensorsPerLayer(const JobContext& ctx) {
     return n;
 }
 
+// A layer's weight matrices on one chip in forward order: QKV, the output projection, the
+// MLP's input (up and gate) and output matrices (the experts' on this chip in a MoE layer).
+std::array<double, 4> layerWeightTensors(const JobContext& ctx, const MeshSizes& s) {
+    const ModelSpec& m = ctx.job->model;
+    const double tp = s[kTp];
+    const double q = m.heads * m.headDim, kv = m.kvHeads * m.headDim;
+    const double gates = m.gatedMlp() ? 2.0 : 1.0;
+    const double mlp = layerParameters(ctx, s) - ctx.counts.attentionParamsPerLayer / tp;
+    return {m.dModel * (q + 2 * kv) / tp, q * m.dModel / tp, mlp * gates / (gates + 1),
+            mlp / (gates + 1)};
+}
+
+// The share of a layer's weights that DeepSpeed's ZeRO-3 gathers a third time under full
+// recomputation. It releases a submodule's gathered weights after use unless its traced next
+// use comes within stage3_max_reuse_distance parameters (reuseDistanceParams). A recomputed
+// layer reruns its forward and then its backward in reverse order, so the next use of a
+// weight tensor comes after twice the tensors that follow it in the forward: those farther
+// than the limit are gathered again for the backward.
+double regatheredShare(const JobContext& ctx, const Layout& l) {
+    const FrameworkTraits& f = ctx.framework;
+    if (f.reuseDistanceParams <= 0 || l.recompute != Recompute::Full)
+        return 0;
+    const std::array<double, 4> tensors = layerWeightTensors(ctx, l.sizes);
+    double after = 0, regathered = 0;
+    for (auto it = tensors.rbegin(); it != tensors.rend(); ++it) {
+        if (2 * after >= f.reuseDistanceParams)
+            regathered += *it;
+        after += *it;
+    }
+    return regathered / after;
+}
+
+// DeepSpeed's forward pass: each matrix's gather behind the compute from its predecessor's
+// submodule start to its own (QKV and the attention core, the output projection and the
+// second norm, the MLP's input and its activation, the MLP's output and the next first norm).
+double forwardGatherExposure(const JobContext& ctx, const MeshSizes& s, const LayerCost& layer,
+                             double layers, double gather) {
+    const std::array<double, 4> tensors = layerWeightTensors(ctx, s);
+    const double all = tensors[0] + tensors[1] + tensors[2] + tensors[3];
+    std::array<double, 4> gathers{};
+    for (std::size_t i = 0; i < 4; ++i)
+        gathers[i] = gather * tensors[i] / all;
+    const auto& f = layer.forwardS;
+    return submodulePipelinedExposure(layers, gathers,
+                                      {f[kOpQkv] + f[kOpCore], f[kOpOutProj] + f[kOpNorm2],
+                                       f[kOpMlpIn] + f[kOpAct], f[kOpMlpOut] + f[kOpNorm1]});
+}
+
 // `count` collectives of `bytes` / count each.
 double split(CollectiveKind kind, double bytes, double count, const AxisGroup& g) {
     return count * collectiveSeconds(kind, bytes / count, g);
@@ -86,6 +134,15 @@ double pipelinedExposure(double layers, double transfer, double window) {
     if (transfer <= 0 || layers <= 0)
         return 0;
     return transfer + std::max(0.0, layers - 1.0) * std::max(0.0, transfer - window);
+}
+
+double submodulePipelinedExposure(double layers, const std::array<double, 4>& gathers,
+                                  const std::array<double, 4>& windows) {
+    double perLayer = 0;
+    for (std::size_t i = 0; i < 4; ++i)
+        perLayer += std::max(0.0, gathers[(i + 1) % 4] - windows[i]);
+    // The first layer's first gather waits; the last layer's last window has none behind it.
+    return gathers[0] + layers * perLayer - std::max(0.0, gathers[0] - windows[3]);
 }
 
 CommResult stepCommunication(const CommInputs& in, StepResult& r) {
@@ -246,6 +303,7 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
             !ctx.chip.isGpu() && shardGroup.count > 0 && shardGroup.levels[0].level != Level::Torus;
         const double forwardWindow = crossesDcn ? 0.0 : layerForward;
         const double backwardWindow = crossesDcn ? 0.0 : layerBackward;
+        const double regather = l.fsdpPerStep ? 0.0 : regatheredShare(ctx, l);
         double perMb = 0, perStep = 0;
         if (l.fsdpPerStep) {
             // Gathered before the first microbatch's forward, reduced after the last one's
@@ -253,13 +311,17 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
             perStep = pipelinedExposure(layers, gather, forwardWindow) +
                       pipelinedExposure(layers, reduce, backwardWindow);
         } else {
-            perMb = pipelinedExposure(layers, gather, forwardWindow) +
-                    std::max(0.0, layers - 1) * std::max(0.0, gather + reduce - backwardWindow) +
+            const double backward = (1 + regather) * gather;
+            const double forward = f.prefetchBucketParams > 0
+                                       ? forwardGatherExposure(ctx, s, layer, layers, gather)
+                                       : pipelinedExposure(layers, gather, forwardWindow);
+            perMb = forward +
+                    std::max(0.0, layers - 1) * std::max(0.0, backward + reduce - backwardWindow) +
                     reduce;
         }
         out.exposedPerMicrobatchS += perMb;
         out.exposedPerStepS += perStep;
-        const double gathers = l.fsdpPerStep ? 1.0 : 2.0 * mb;
+        const double gathers = l.fsdpPerStep ? 1.0 : (2.0 + regather) * mb;
         const double reduces = l.fsdpPerStep ? 1.0 : mb;
         const double exposed = perStep + perMb * mb;
         rec.add(CollectiveKind::AllGather, kFsdp, perLayerParams * f.gatherBytes * layers * gathers,

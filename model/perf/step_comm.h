@@ -6,6 +6,8 @@
 #include "perf/activation_policy.h"
 #include "perf/step_model.h"
 
+#include <array>
+
 namespace podplanner::model::perf {
 
 struct CommInputs {
@@ -30,5 +32,11 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r);
 // a + (n - 1) max(0, a - w): n transfers of a each, each hidden behind the compute w of the
 // neighbouring layer except the first (or last), which has nothing to hide behind.
 double pipelinedExposure(double layers, double transfer, double window);
+// The same submodule by submodule: each of a layer's four weight gathers (in forward order)
+// behind the compute window before its submodule, one gather in flight at a time (DeepSpeed
+// ZeRO-3's prefetch): Σ over layers of max(0, gather[i+1] − window[i]), the first gather
+// exposed whole.
+double submodulePipelinedExposure(double layers, const std::array<double, 4>& gathers,
+                                  const std::array<double, 4>& windows);
 
 } // namespace podplanner::model::perf

@@ -8,6 +8,7 @@
 #include "perf/kernel_cost.h"
 #include "perf/memory_model.h"
 #include "perf/pipeline_schedule.h"
+#include "perf/step_comm.h"
 #include "presets/presets.h"
 #include "project/placement.h"
 #include "project/project_io.h"
@@ -337,6 +338,47 @@ class EngineModelTest : public QObject {
         const double h = 20480;
         QCOMPARE(c.ctx.framework.prefetchBucketParams, 5e7);
         QCOMPARE(largestWeightTensor(c.ctx, meshSizes(c.project.jobs[0].parallelism)), h * 4 * h);
+    }
+
+    void deepSpeedGathersFarWeightsAgainUnderFullRecompute() {
+        // GPT-3 175B under ZeRO-3 (Narayanan et al. 2021, Table 2). A recomputed layer reruns
+        // QKV, the output projection, the MLP's 4h^2 input and output, then their backward in
+        // reverse: the MLP output's weights are used again at once, the MLP input's after
+        // 2 x 4h^2 = 1.2e9 parameters, beyond DeepSpeed's 1e9 reuse distance, and so are the
+        // projections'. 8 of 12 h^2 are gathered a third time.
+        auto gatheredBytes = [](const char* recompute, const char* dModel) {
+            Project p = loadProjectFile(
+                PODPLANNER_SOURCE_DIR
+                "/tests/data/validation/gpu-zero3/narayanan-t2-zero3-175b-768gpu.podplanner");
+            p.jobs[0].training.recompute = recompute;
+            p.jobs[0].model.dModel = std::atoi(dModel);
+            p.jobs[0].model.headDim = 128;
+            p.jobs[0].model.heads = p.jobs[0].model.kvHeads = p.jobs[0].model.dModel / 128;
+            p.jobs[0].model.ffn = 4 * p.jobs[0].model.dModel;
+            const Context c = contextOf(p);
+            const StepResult r = evaluateProject(p).jobs.at(0).step;
+            const double layerBytes =
+                layerParameters(c.ctx, meshSizes(c.project.jobs[0].parallelism)) * 2 * 96;
+            for (int i = 0; i < r.collectiveCount; ++i)
+                if (r.collectives[i].kind == CollectiveKind::AllGather)
+                    return r.collectives[i].bytes / layerBytes;
+            return 0.0;
+        };
+        QVERIFY(near(gatheredBytes("full", "12288"), 2 + 8.0 / 12));
+        QVERIFY(near(gatheredBytes("selective", "12288"), 2));
+        // At d 8192 the MLP input's next use comes after 2 x 4 x 8192^2 = 0.54e9 parameters,
+        // the output projection's after 2 x 8 x 8192^2 = 1.07e9; at d 6144 every one within 1e9.
+        QVERIFY(near(gatheredBytes("full", "8192"), 2 + 4.0 / 12));
+        QVERIFY(near(gatheredBytes("full", "6144"), 2));
+    }
+
+    void submoduleGathersExposeALargeMatrixBehindASmallOne() {
+        // Gathers of 3, 1, 4 and 4 units behind windows of 2, 1, 1 and 4: per layer the MLP
+        // input's 4 wait 3 behind the output projection's 1, the MLP output's 4 wait 3 behind
+        // the MLP input's 1. Ten layers: the first QKV's 3, and 6 a layer.
+        QCOMPARE(submodulePipelinedExposure(10, {3, 1, 4, 4}, {2, 1, 1, 4}), 63.0);
+        // A whole layer's 12 behind a whole layer's 8 exposes less.
+        QCOMPARE(pipelinedExposure(10, 12, 8), 48.0);
     }
 
     void xlaGathersLessWhenTwoLayersDoNotFit() {
