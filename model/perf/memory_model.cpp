@@ -138,8 +138,10 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
         out.hostBytes = inFlight * plan.offloadBytes;
         if (f.memoryLimitedPrefetch && gathered > 0 && out.total() > ctx.hbmCapacityBytes) {
             // XLA's scheduler keeps under the HBM limit by starting gathers later (its
-            // SchedulerConfig::memory_limit): the layer computing and its next weight tensor.
-            gathered = (perLayer + largestWeightTensor(ctx, s)) * f.gatherBytes;
+            // SchedulerConfig::memory_limit), as much as it must, down to the layer computing
+            // and its next weight tensor. (So the total never falls as the batch grows.)
+            const double least = (perLayer + largestWeightTensor(ctx, s)) * f.gatherBytes;
+            gathered = std::max(least, gathered - (out.total() - ctx.hbmCapacityBytes));
             out.temporary = others + std::max(2.0 * largest + gathered, logits);
         }
         if (out.total() > best.total())

@@ -15,6 +15,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace podplanner::model;
 using namespace podplanner::model::perf;
 
@@ -62,6 +64,18 @@ std::string cat(std::initializer_list<std::string> parts) {
 
 double stepOf(const Project& p) {
     return evaluateProject(p).jobs.at(0).step.stepS;
+}
+
+// GPT-3 175B on 256 v6e chips under MaxText, FSDP over all, full remat: the tpu-recipes run
+// at three sequences per chip.
+Project gpt3OnV6e(int sequencesPerChip) {
+    return project(
+        R"({"preset": "tpu-v5e-pod", "overrides": {"chip": "tpu-v6e"}})", R"({"shape": "16x16"})",
+        R"({"fsdp": 256})",
+        cat({R"({"global_batch_tokens": )", std::to_string(sequencesPerChip * 256 * 2048),
+             R"(, "total_tokens": 1e12, "recompute": "full", "framework": "maxtext"})"}),
+        R"({"layers": 96, "d_model": 12288, "heads": 96, "ffn": 49152,
+                    "ffn_kind": "gelu", "vocab": 50304, "seq_len": 2048, "tied_embeddings": true})");
 }
 
 } // namespace
@@ -384,29 +398,32 @@ class EngineModelTest : public QObject {
     void xlaGathersLessWhenTwoLayersDoNotFit() {
         // GPT-3 175B on 256 v6e chips (32 GB), FSDP, three sequences per chip, full remat: the
         // tpu-recipes run. Two gathered layers (2 x 1.8B bf16 parameters) would not fit beside
-        // the saved layer inputs; XLA's memory-limited scheduler holds the layer computing and
-        // its next weight tensor, and the run fits. One sequence per chip leaves room for both.
+        // the saved layer inputs; XLA's memory-limited scheduler holds less prefetched weight,
+        // no less than the layer computing and its next weight tensor, and the run fits, at
+        // the limit. One sequence per chip leaves room for both layers.
+        struct Run {
+            StepResult step;
+            double layer = 0, tensor = 0, buffers = 0; // bytes: gathered layer, matrix, 2 x largest
+        };
         auto run = [](int sequencesPerChip) {
-            const Project p = project(
-                R"({"preset": "tpu-v5e-pod", "overrides": {"chip": "tpu-v6e"}})",
-                R"({"shape": "16x16"})", R"({"fsdp": 256})",
-                cat({R"({"global_batch_tokens": )", std::to_string(sequencesPerChip * 256 * 2048),
-                     R"(, "total_tokens": 1e12, "recompute": "full", "framework": "maxtext"})"}),
-                R"({"layers": 96, "d_model": 12288, "heads": 96, "ffn": 49152,
-                    "ffn_kind": "gelu", "vocab": 50304, "seq_len": 2048,
-                    "tied_embeddings": true})");
+            const Project p = gpt3OnV6e(sequencesPerChip);
             const Context c = contextOf(p);
             const MeshSizes s = meshSizes(c.project.jobs[0].parallelism);
-            const StepResult r = evaluateProject(p).jobs.at(0).step;
-            return std::tuple{r, layerParameters(c.ctx, s) * 2, largestWeightTensor(c.ctx, s) * 2};
+            const LayerCost layer = layerCost(c.ctx, s, 2048.0 * sequencesPerChip, true);
+            const double largest =
+                *std::max_element(layer.tensorBytes.begin(), layer.tensorBytes.end());
+            return Run{evaluateProject(p).jobs.at(0).step, layerParameters(c.ctx, s) * 2,
+                       largestWeightTensor(c.ctx, s) * 2, 2 * largest};
         };
-        const auto [three, layer, tensor] = run(3);
-        QVERIFY(three.fits);
-        QVERIFY2(three.memory.temporary >= layer + tensor && three.memory.temporary < 2 * layer,
-                 QByteArray::number(three.memory.temporary / layer));
-        const auto [one, sameLayer, sameTensor] = run(1);
-        QVERIFY(one.fits);
-        QVERIFY(one.memory.temporary >= 2 * sameLayer);
+        const Run three = run(3);
+        QVERIFY(three.step.fits);
+        QVERIFY(near(three.step.memory.total(), three.step.hbmCapacityBytes));
+        const double held = three.step.memory.temporary - three.buffers;
+        QVERIFY2(held >= three.layer + three.tensor && held < 2 * three.layer,
+                 QByteArray::number(held / three.layer));
+        const Run one = run(1);
+        QVERIFY(one.step.fits);
+        QVERIFY(near(one.step.memory.temporary, 2 * one.layer + one.buffers));
     }
 
     void zeroShardsTheDenseStateOverEpToo() {
@@ -507,6 +524,14 @@ class EngineModelTest : public QObject {
         previous = 0;
         for (int seq : {2048, 4096, 8192, 16384}) {
             const double m = memory(seq, 262144);
+            QVERIFY(m >= previous);
+            previous = m;
+        }
+        // Across the HBM limit, where XLA holds fewer gathered weights to fit.
+        previous = 0;
+        for (int sequencesPerChip : {1, 2, 3, 4, 5}) {
+            const double m =
+                evaluateProject(gpt3OnV6e(sequencesPerChip)).jobs.at(0).step.memory.total();
             QVERIFY(m >= previous);
             previous = m;
         }
