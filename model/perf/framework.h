@@ -46,9 +46,10 @@ struct FrameworkTraits {
     // this many parameters, else gathers them again (DeepSpeed's stage3_max_reuse_distance,
     // 1e9): under full recomputation most of a large layer is gathered three times a step.
     double reuseDistanceParams = 0;
-    // When two gathered layers would not fit, the compiler's scheduler starts each gather
-    // later, holding the layer computing and its next weight tensor (XLA's latency-hiding
-    // scheduler works to a memory limit; PyTorch and DeepSpeed prefetch what they are told).
+    // When two gathered layers would not fit, the compiler's scheduler starts gathers later,
+    // holding what fits, down to the layer computing and its next weight tensor (XLA's
+    // latency-hiding scheduler works to a memory limit; PyTorch and DeepSpeed prefetch what
+    // they are told).
     bool memoryLimitedPrefetch = false;
     bool torchCheckpoint = true; // recomputation reruns whole layers (PyTorch checkpoint)
     bool flash2 = false;         // FlashAttention-2 (PyTorch SDPA, or `attention: flash2`)
