@@ -82,6 +82,9 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         f.gatherPerTensor = true;
         f.torchCheckpoint = false;
         f.logitsBytes = 2; // logits_dot_in_fp32: false
+        // shard_optimizer_over_data covers the data axis only; XLA schedules to a memory limit.
+        f.zeroOverEp = false;
+        f.memoryLimitedPrefetch = true;
         break;
     case Framework::Megatron:
         // Mixed precision: bf16 weights, fp32 main gradients and master weights, fp32 Adam
@@ -126,8 +129,6 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         f.foldsExperts = true;
         f.expertRankOrder = {kTp, kEp, kCp, kDp, kFsdp, kPp};
     }
-    f.zeroOverEp = f.kind != Framework::MaxText;
-    f.memoryLimitedPrefetch = f.kind == Framework::MaxText;
     const double optimizerStates = t.optimizer == "adam" ? 2.0 : t.optimizer == "sgd" ? 1.0 : 0.0;
     f.weightBytes = dtypeBytes(t.weightDtype, f.weightBytes);
     f.gradBytes = dtypeBytes(t.gradDtype, f.kind == Framework::MaxText && !t.weightDtype.empty()

@@ -37,11 +37,20 @@ double largestWeightTensor(const JobContext& ctx, const MeshSizes& s) {
     return std::max({mlp, d * m.heads * m.headDim, d * m.kvHeads * m.headDim * 2.0}) / s[kTp];
 }
 
+namespace {
+
+// One layer's experts on one chip (split over tp x ep) before FSDP sharding.
+double layerExpertParameters(const JobContext& ctx, const MeshSizes& s) {
+    return ctx.counts.expertParamsPerLayer / (static_cast<double>(s[kTp]) * s[kEp]);
+}
+
+} // namespace
+
 double layerParameters(const JobContext& ctx, const MeshSizes& s) {
     const TransformerCounts& c = ctx.counts;
     const double dense =
         c.attentionParamsPerLayer + c.denseMlpParamsPerLayer + c.routerParamsPerLayer;
-    return dense / s[kTp] + c.expertParamsPerLayer / (static_cast<double>(s[kTp]) * s[kEp]);
+    return dense / s[kTp] + layerExpertParameters(ctx, s);
 }
 
 double denseReplicas(const FrameworkTraits& f, const MeshSizes& s) {
@@ -57,9 +66,8 @@ namespace {
 ChipParameters stageParameters(const JobContext& ctx, const MeshSizes& s, double layers,
                                double vocab) {
     const double shards = weightShards(ctx.framework, s);
-    const double experts = ctx.counts.expertParamsPerLayer / (static_cast<double>(s[kTp]) * s[kEp]);
     return {(layers * layerParameters(ctx, s) + vocab / s[kTp]) / shards,
-            layers * experts / shards};
+            layers * layerExpertParameters(ctx, s) / shards};
 }
 
 } // namespace

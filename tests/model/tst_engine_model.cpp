@@ -360,12 +360,12 @@ class EngineModelTest : public QObject {
         // reverse: the MLP output's weights are used again at once, the MLP input's after
         // 2 x 4h^2 = 1.2e9 parameters, beyond DeepSpeed's 1e9 reuse distance, and so are the
         // projections'. 8 of 12 h^2 are gathered a third time.
-        auto gatheredBytes = [](const char* recompute, const char* dModel) {
+        auto gatheredBytes = [](const char* recompute, int dModel) {
             Project p = loadProjectFile(
                 PODPLANNER_SOURCE_DIR
                 "/tests/data/validation/gpu-zero3/narayanan-t2-zero3-175b-768gpu.podplanner");
             p.jobs[0].training.recompute = recompute;
-            p.jobs[0].model.dModel = std::atoi(dModel);
+            p.jobs[0].model.dModel = dModel;
             p.jobs[0].model.headDim = 128;
             p.jobs[0].model.heads = p.jobs[0].model.kvHeads = p.jobs[0].model.dModel / 128;
             p.jobs[0].model.ffn = 4 * p.jobs[0].model.dModel;
@@ -378,12 +378,12 @@ class EngineModelTest : public QObject {
                     return r.collectives[i].bytes / layerBytes;
             return 0.0;
         };
-        QVERIFY(near(gatheredBytes("full", "12288"), 2 + 8.0 / 12));
-        QVERIFY(near(gatheredBytes("selective", "12288"), 2));
+        QVERIFY(near(gatheredBytes("full", 12288), 2 + 8.0 / 12));
+        QVERIFY(near(gatheredBytes("selective", 12288), 2));
         // At d 8192 the MLP input's next use comes after 2 x 4 x 8192^2 = 0.54e9 parameters,
         // the output projection's after 2 x 8 x 8192^2 = 1.07e9; at d 6144 every one within 1e9.
-        QVERIFY(near(gatheredBytes("full", "8192"), 2 + 4.0 / 12));
-        QVERIFY(near(gatheredBytes("full", "6144"), 2));
+        QVERIFY(near(gatheredBytes("full", 8192), 2 + 4.0 / 12));
+        QVERIFY(near(gatheredBytes("full", 6144), 2));
     }
 
     void submoduleGathersExposeALargeMatrixBehindASmallOne() {
