@@ -14,10 +14,10 @@ inline double bubbleFactor(const Layout& l) {
 }
 
 // Step = compute + exposed communication + bubble + optimizer, and the bubble is
-// (pp - 1) / v slots of a microbatch's compute and exposed communication. Compute does not
-// depend on the split, ZeRO, gathers, overlap or mapping.
-inline double computeBound(const Layout& l, const StepResult& r) {
-    return r.computeS * bubbleFactor(l);
+// (pp - 1) / v slots of the filling stages' compute and a microbatch's exposed
+// communication. Compute does not depend on the split, ZeRO, gathers, overlap or mapping.
+inline double computeBound(const Layout&, const StepResult& r) {
+    return r.computeS + r.bubbleComputeS;
 }
 // The model axes (tp, cp, ep, pp) that a mapping order lays before either batch axis (dp,
 // fsdp): on every split of a group's batch they sit on the same links.
@@ -42,7 +42,7 @@ inline double innerBound(const Layout& l, const StepResult& r,
         if (row.axis < kMeshAxes && splitFree[row.axis])
             exposed += row.exposedSeconds;
     }
-    return (r.computeS + exposed) * bubbleFactor(l);
+    return computeBound(l, r) + exposed * bubbleFactor(l);
 }
 
 // ZeRO stage, FSDP gathers and tp overlap of a configuration.

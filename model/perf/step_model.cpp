@@ -139,8 +139,13 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     CommInputs in{ctx, l, layer, plan, t, stageLayerCount, forwardMb, backwardMb};
     const CommResult comm = stepCommunication(in, r);
 
-    const double perMicrobatch = computeMb + comm.exposedPerMicrobatchS;
-    r.bubbleS = pipelineBubble(l, perMicrobatch);
+    // With stage times T_i, 1F1B takes about sum T_i + (mb - 1) max T_i: the busiest stage
+    // runs every microbatch back to back and the others fill and drain the pipeline. When the
+    // last stage (the LM head's) is the busiest, the fill is full stages' work.
+    const double fillMb =
+        lastIsBusiest && s[kPp] > 1 ? computeMb - lastStage + fullStage : computeMb;
+    r.bubbleComputeS = pipelineBubble(l, fillMb);
+    r.bubbleS = pipelineBubble(l, fillMb + comm.exposedPerMicrobatchS);
     r.computeS = mb * computeMb;
     r.recomputeS = mb * stageLayerCount * plan.recomputeS;
 

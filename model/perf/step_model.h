@@ -35,9 +35,10 @@ inline constexpr std::size_t kMaxCollectives = 16;
 
 struct StepResult {
     double stepS = 0;
-    double computeS = 0;     // matmuls and element-wise work of all microbatches
-    double exposedCommS = 0; // communication not hidden behind compute
-    double bubbleS = 0;      // pipeline fill and drain
+    double computeS = 0;       // matmuls and element-wise work of all microbatches
+    double exposedCommS = 0;   // communication not hidden behind compute
+    double bubbleS = 0;        // pipeline fill and drain
+    double bubbleComputeS = 0; // of bubbleS: the filling stages' compute
     double optimizerS = 0;
     double evalS = 0;      // periodic evaluation's forward passes, spread over the steps
     double recomputeS = 0; // of computeS: forward work rerun in the backward pass
