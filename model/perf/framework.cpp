@@ -85,6 +85,7 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         // shard_optimizer_over_data covers the data axis only; XLA schedules to a memory limit.
         f.zeroOverEp = false;
         f.memoryLimitedPrefetch = true;
+        f.quantizesWeightsPerUse = true;
         break;
     case Framework::Megatron:
         // Mixed precision: bf16 weights, fp32 main gradients and master weights, fp32 Adam

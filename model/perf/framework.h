@@ -51,6 +51,10 @@ struct FrameworkTraits {
     // latency-hiding scheduler works to a memory limit; PyTorch and DeepSpeed prefetch what
     // they are told).
     bool memoryLimitedPrefetch = false;
+    // Below 16 bits the weight is quantized inside each matmul that uses it, forward and again
+    // (along its other axis) for the data gradient, with no copy kept across microbatches
+    // (MaxText's AQT and qwix); Transformer Engine caches its quantized weights for the step.
+    bool quantizesWeightsPerUse = false;
     bool torchCheckpoint = true; // recomputation reruns whole layers (PyTorch checkpoint)
     bool flash2 = false;         // FlashAttention-2 (PyTorch SDPA, or `attention: flash2`)
     double logitsBytes = 4;      // the logits kept for the loss (fp32 in Megatron's loss)

@@ -51,6 +51,12 @@ Linear linear(const KernelModel& km, const JobContext& ctx, double m, double n, 
         const double cast = batch * m * k * (ctx.activationBytes + ctx.matmulBytes);
         l.forward += memoryBoundSeconds(km, cast);
         l.dgrad += memoryBoundSeconds(km, batch * m * n * (ctx.activationBytes + ctx.matmulBytes));
+        if (ctx.framework.quantizesWeightsPerUse) {
+            // Read as gathered, written quantized: one pass, like the inputs' casts.
+            const double weight = batch * k * n * (ctx.framework.gatherBytes + ctx.matmulBytes);
+            l.forward += memoryBoundSeconds(km, weight);
+            l.dgrad += memoryBoundSeconds(km, weight);
+        }
     }
     return l;
 }

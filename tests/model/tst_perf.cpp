@@ -296,6 +296,37 @@ class PerfTest : public QObject {
         QVERIFY(interleaved.stepS < r.stepS);
     }
 
+    void maxTextQuantizesTheWeightAtEachUse() {
+        // MaxText below 16 bits (AQT, qwix) quantizes the gathered weight inside every matmul
+        // that uses it, forward and for the data gradient: one pass over it each, read as
+        // gathered and written in 8 bits. Transformer Engine keeps its quantized weights.
+        const Evaluated e = contextOf(projectWith(
+            R"({"preset": "tpu-v5e-pod"})", R"({"pod": 0, "shape": "16x16"})", R"({"fsdp": 256})",
+            R"({"global_batch_tokens": 2097152, "total_tokens": 1000000000000,
+                "precision": "int8", "framework": "maxtext"})"));
+        QVERIFY(e.ctx.framework.quantizesWeightsPerUse);
+        JobContext cached = e.ctx;
+        cached.framework.quantizesWeightsPerUse = false;
+        const Layout l = layoutOf(e.project.jobs[0]);
+        const double tokens = 8192.0;
+        const LayerCost perUse = layerCost(e.ctx, l.sizes, tokens, false);
+        const LayerCost kept = layerCost(cached, l.sizes, tokens, false);
+        const ModelSpec& m = e.project.jobs[0].model;
+        const double qkvWeight = m.dModel * (m.heads + 2.0 * m.kvHeads) * m.headDim;
+        const double pass =
+            qkvWeight * (e.ctx.framework.gatherBytes + 1.0) / e.ctx.kernels.hbmBytesPerS +
+            e.ctx.kernels.kernelOverheadS;
+        QVERIFY(near(perUse.forwardS[kOpQkv] - kept.forwardS[kOpQkv], pass, 1e-9));
+        QVERIFY(near(perUse.backwardS[kOpQkv] - kept.backwardS[kOpQkv], pass, 1e-9));
+        // A bf16 job casts nothing.
+        JobContext bf16 = e.ctx;
+        bf16.matmulBytes = bf16.activationBytes;
+        JobContext bf16Kept = bf16;
+        bf16Kept.framework.quantizesWeightsPerUse = false;
+        QCOMPARE(layerCost(bf16, l.sizes, tokens, false).forward(),
+                 layerCost(bf16Kept, l.sizes, tokens, false).forward());
+    }
+
     void memoryTotalByHand() {
         // 8B-class dense model, tp 8 (one node), no pipeline; fsdp 4 over nodes; Megatron's
         // mixed precision: 2 bytes of weights, 4 of gradients, 12 of master weights and moments.
