@@ -16,7 +16,7 @@ inline double bubbleFactor(const Layout& l) {
 // Step = compute + exposed communication + bubble + optimizer, and the bubble is
 // (pp - 1) / v slots of the filling stages' compute and a microbatch's exposed
 // communication. Compute does not depend on the split, ZeRO, gathers, overlap or mapping.
-inline double computeBound(const Layout&, const StepResult& r) {
+inline double computeBound(const StepResult& r) {
     return r.computeS + r.bubbleComputeS;
 }
 // The model axes (tp, cp, ep, pp) that a mapping order lays before either batch axis (dp,
@@ -42,7 +42,7 @@ inline double innerBound(const Layout& l, const StepResult& r,
         if (row.axis < kMeshAxes && splitFree[row.axis])
             exposed += row.exposedSeconds;
     }
-    return computeBound(l, r) + exposed * bubbleFactor(l);
+    return computeBound(r) + exposed * bubbleFactor(l);
 }
 
 // ZeRO stage, FSDP gathers and tp overlap of a configuration.
@@ -65,7 +65,7 @@ struct PolicyBounds {
     }
     void learn(const Layout& l, const StepResult& r, bool greedy,
                const std::array<bool, kMeshAxes>& splitFree) {
-        compute = std::max(compute, computeBound(l, r));
+        compute = std::max(compute, computeBound(r));
         if (greedy)
             (l.tpOverlap ? inner : innerNoOverlap) =
                 std::max(l.tpOverlap ? inner : innerNoOverlap, innerBound(l, r, splitFree));

@@ -360,7 +360,7 @@ class Search {
         g.probeSplit = chosen;
         g.probeKnob = static_cast<int>(pick);
         g.probeFits = r.fits;
-        g.computeBound = computeBound(l, r);
+        g.computeBound = computeBound(r);
         return allGreedy ? innerBound(l, r, splitFree_) : g.computeBound;
     }
 

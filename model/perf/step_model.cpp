@@ -131,8 +131,8 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     const bool lastIsBusiest = lastStage >= fullStage;
     const double stageLayerCount = lastIsBusiest ? stages.lastStage() : stages.busiest();
     const ChipParameters params = localParameters(ctx, s, l.virtualStages);
-    const double computeMb =
-        std::max(lastStage, fullStage) + gradientAccumulationSeconds(ctx, s, l, params);
+    const double accumulation = gradientAccumulationSeconds(ctx, s, l, params);
+    const double computeMb = std::max(lastStage, fullStage) + accumulation;
     const double forwardMb = stageLayerCount * layerForward + (lastIsBusiest ? head.forwardS : 0.0);
     const double backwardMb = computeMb - forwardMb;
 
@@ -140,10 +140,9 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     const CommResult comm = stepCommunication(in, r);
 
     // With stage times T_i, 1F1B takes about sum T_i + (mb - 1) max T_i: the busiest stage
-    // runs every microbatch back to back and the others fill and drain the pipeline. When the
-    // last stage (the LM head's) is the busiest, the fill is full stages' work.
-    const double fillMb =
-        lastIsBusiest && s[kPp] > 1 ? computeMb - lastStage + fullStage : computeMb;
+    // runs every microbatch back to back and the others fill and drain the pipeline. Those are
+    // full stages, whether or not the last stage (the LM head's) is the busiest.
+    const double fillMb = fullStage + accumulation;
     r.bubbleComputeS = pipelineBubble(l, fillMb);
     r.bubbleS = pipelineBubble(l, fillMb + comm.exposedPerMicrobatchS);
     r.computeS = mb * computeMb;
