@@ -47,7 +47,8 @@ const std::vector<CommandHelp>& commandHelp() {
          "slice shape, wraparound, twist, hops and bisection\n"},
         {"format", "PROJECT [-o OUT]", "rewrite a project in canonical form (atomically)\n"},
         {"evaluate", "PROJECT [--job N] [--json]",
-         "step time, MFU, memory and collectives of each job\n"},
+         "step time, MFU, memory and collectives of each job,\n"
+         "and where one layer's time goes, operation by operation\n"},
         {"plan", "PROJECT [--job N] [--top K] [--all-chips] [--json]",
          "the best layouts of a job (default: the first) on its chips,\n"
          "or on fewer when that trains sooner or is the only split\n"

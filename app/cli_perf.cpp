@@ -41,6 +41,24 @@ void printStep(const model::perf::StepResult& r, std::ostream& out) {
         << std::defaultfloat << std::setprecision(6);
 }
 
+// Where a layer's time goes: each operation forward and backward (docs/engine.md, "Output").
+void printLayer(const model::perf::LayerBreakdown& b, std::ostream& out) {
+    double forward = 0, backward = 0;
+    for (std::size_t op = 0; op < model::perf::kLayerOps; ++op) {
+        forward += b.forwardS[op];
+        backward += b.backwardS[op];
+    }
+    out << std::fixed << std::setprecision(0) << "  a layer, one microbatch of "
+        << b.tokensPerMicrobatch << " tokens: " << std::setprecision(2) << "forward "
+        << 1e3 * forward << " ms, backward " << 1e3 * backward << " ms, recompute "
+        << 1e3 * b.recomputeS << " ms; LM head " << 1e3 * b.headForwardS << " + "
+        << 1e3 * b.headBackwardS << " ms\n    forward/backward ms:";
+    for (std::size_t op = 0; op < model::perf::kLayerOps; ++op)
+        out << " " << model::perf::layerOpName(static_cast<model::perf::LayerOp>(op)) << " "
+            << 1e3 * b.forwardS[op] << "/" << 1e3 * b.backwardS[op];
+    out << "\n" << std::defaultfloat << std::setprecision(6);
+}
+
 // What the mesh text does not say: microbatches, schedule, recompute, ZeRO, gathers, overlap.
 std::string layoutKnobs(const model::perf::Layout& l) {
     std::string out = std::to_string(l.microbatches) + " microbatches";
@@ -77,6 +95,7 @@ int runEvaluate(const PerfRequest& request, const model::LoadLimits& limits, std
         const auto& e = evaluation.jobs[j];
         out << e.name << " on " << e.chips << " chips  [" << e.mappingText << "]\n";
         printStep(e.step, out);
+        printLayer(e.layer, out);
         const auto& g = reliability[j].goodput;
         out << std::fixed << std::setprecision(1) << "  goodput " << 100 * g.expected << "%  ("
             << g.interruptionsPerDay << " interruptions/day, checkpoint every "

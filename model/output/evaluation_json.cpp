@@ -56,6 +56,21 @@ Json stepJson(const StepResult& r) {
     return out;
 }
 
+// Milliseconds: a layer's operations take micro- to milliseconds.
+Json layerJson(const LayerBreakdown& b) {
+    Json forward, backward;
+    for (std::size_t op = 0; op < kLayerOps; ++op) {
+        forward[layerOpName(static_cast<LayerOp>(op))] = 1e3 * b.forwardS[op];
+        backward[layerOpName(static_cast<LayerOp>(op))] = 1e3 * b.backwardS[op];
+    }
+    return {
+        {"tokens_per_microbatch", b.tokensPerMicrobatch},
+        {"forward_ms", forward},
+        {"backward_ms", backward},
+        {"recompute_ms", 1e3 * b.recomputeS},
+        {"head", {{"forward_ms", 1e3 * b.headForwardS}, {"backward_ms", 1e3 * b.headBackwardS}}}};
+}
+
 Json goodputJson(const reliability::GoodputResult& g) {
     Json out;
     out["expected"] = g.expected;
@@ -109,6 +124,7 @@ std::string evaluationJson(const ProjectEvaluation& evaluation,
         out["link_shares"] = {{"dcn", e.shares.dcn}, {"wan", e.shares.wan}};
         out["layout"] = layoutJson(e.layout, e.mappingText);
         out["mapping_from_project"] = e.mappingFromProject;
+        out["layer"] = layerJson(e.layer);
         jobs.push_back(out);
     }
     return Json{{"jobs", jobs}}.dump(2) + "\n";

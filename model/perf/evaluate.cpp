@@ -53,6 +53,7 @@ JobEvaluation evaluateJob(const Project& project, std::size_t index, const JobPl
                         "no order of dp, fsdp, tp, pp, ep, cp that fits");
     }
     e.mappingText = describeMapping(e.layout.mapping, fabric);
+    e.layer = layerBreakdown(ctx, e.layout);
     const double trainS = static_cast<double>(job.training.totalTokens) / e.step.tokensPerS;
     e.timeToTrainDays = trainS / 86400.0;
     const double chipHours = static_cast<double>(e.chips) * trainS / 3600.0;

@@ -1,6 +1,7 @@
 #pragma once
 // Performance of every job of a project as it is laid out in the project file (docs/engine.md).
 // Jobs that cross the WAN share it in proportion to their traffic.
+#include "perf/layer_breakdown.h"
 #include "perf/mapping_search.h"
 #include "perf/step_model.h"
 #include "project/project.h"
@@ -17,6 +18,7 @@ struct JobEvaluation {
     bool mappingFromProject = false;
     std::string mappingText;
     StepResult step;
+    LayerBreakdown layer;       // one layer and the LM head, one microbatch on one chip
     double timeToTrainDays = 0; // at this step time, without interruptions
     double energyKwh = 0;       // chips x power x time to train (0 when power is unknown)
     double costUsd = 0;         // chips x price per chip-hour x time to train

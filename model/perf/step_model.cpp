@@ -8,8 +8,6 @@
 
 namespace podplanner::model::perf {
 
-namespace {
-
 // Sequences per step are split over the batch axes (dp, fsdp, ep) and microbatches; context
 // parallelism splits each sequence.
 double tokensPerMicrobatch(const JobContext& ctx, const Layout& l) {
@@ -17,6 +15,8 @@ double tokensPerMicrobatch(const JobContext& ctx, const Layout& l) {
     return static_cast<double>(ctx.job->training.globalBatchTokens) /
            (static_cast<double>(s[kDp]) * s[kFsdp] * s[kEp] * s[kCp] * l.microbatches);
 }
+
+namespace {
 
 // Hardware FLOPs per token that recomputation adds (the parts of a layer that rerun).
 double recomputeFlopsPerToken(const JobContext& ctx, const ActivationPlan& plan) {

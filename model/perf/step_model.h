@@ -55,6 +55,10 @@ struct StepResult {
 // Why a layout cannot run at all (before timing it); nullptr when it can.
 const char* layoutProblem(const JobContext& ctx, const Layout& layout);
 
+// Tokens of one microbatch on one chip's tp group: the global batch over dp, fsdp, ep, cp and
+// the microbatches.
+double tokensPerMicrobatch(const JobContext& ctx, const Layout& layout);
+
 StepResult evaluateLayout(const JobContext& ctx, const Layout& layout);
 
 } // namespace podplanner::model::perf

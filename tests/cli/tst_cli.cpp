@@ -115,6 +115,16 @@ class CliTest : public QObject {
             for (const auto& c : job["collectives"])
                 for (const char* key : {"kind", "axis", "bytes", "time_s", "exposed_s"})
                     QVERIFY2(c.contains(key), key);
+            // Where a layer's time goes: every operation, each pass, in milliseconds.
+            const auto& layer = job["layer"];
+            QVERIFY(layer["tokens_per_microbatch"].get<double>() > 0);
+            for (const char* pass : {"forward_ms", "backward_ms"}) {
+                QCOMPARE(layer[pass].size(), std::size_t{8});
+                for (const char* op :
+                     {"norm1", "qkv", "attention", "out_proj", "mlp_in", "mlp_out"})
+                    QVERIFY2(layer[pass][op].get<double>() > 0, op);
+            }
+            QVERIFY(layer["head"]["forward_ms"].get<double>() > 0);
         }
         const Run one =
             run({"evaluate", example("ironwood-shared.podplanner"), "--job", "2", "--json"});

@@ -597,6 +597,32 @@ class EngineModelTest : public QObject {
         }
     }
 
+    // What `evaluate` prints of a layer adds up to the step's compute: without pipelining, every
+    // microbatch runs each layer forward, backward and its recompute, and the LM head; what is
+    // left is the per-microbatch gradient accumulation pass, a small part.
+    void layerBreakdownAddsUpToTheCompute() {
+        const Project p =
+            loadProjectFile(PODPLANNER_SOURCE_DIR "/tests/data/validation/gpu-dense/"
+                                                  "korthikanti-t5-22b-selective.podplanner");
+        const JobEvaluation e = evaluateProject(p).jobs.at(0);
+        const LayerBreakdown& b = e.layer;
+        const Job& job = p.jobs.at(0);
+        QCOMPARE(b.tokensPerMicrobatch, static_cast<double>(job.training.globalBatchTokens) /
+                                            job.parallelism.microbatches);
+        double perLayer = b.recomputeS;
+        for (std::size_t op = 0; op < kLayerOps; ++op) {
+            QVERIFY(b.forwardS[op] >= 0 && b.backwardS[op] >= 0);
+            perLayer += b.forwardS[op] + b.backwardS[op];
+        }
+        QVERIFY(b.forwardS[kOpCore] > 0 && b.recomputeS > 0); // selective reruns attention
+        const double mb = job.parallelism.microbatches;
+        const double layers = job.model.layers;
+        QVERIFY(near(e.step.recomputeS, mb * layers * b.recomputeS, 1e-9));
+        const double fromBreakdown = mb * (layers * perLayer + b.headForwardS + b.headBackwardS);
+        const double rest = e.step.computeS - fromBreakdown;
+        QVERIFY2(rest >= 0 && rest < 0.02 * e.step.computeS, QByteArray::number(rest));
+    }
+
     void zero3ThroughputFallsWithScaleAsPublished() {
         // Narayanan et al. 2021, Table 2: ZeRO-3 without model parallelism, 175B at batch 1536
         // on 384, 768 and 1536 GPUs: 144, 88 and 44 TFLOP/s per GPU.
