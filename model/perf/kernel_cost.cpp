@@ -20,27 +20,45 @@ constexpr double kAttentionNonMatmulQ = 20.0;
 // peak: FlashAttention-2 reports up to 73% of A100 peak forward and about 63% backward (Dao
 // 2023, figures 4-7), a ratio of 0.85 taken for every chip.
 constexpr double kAttentionBackwardEfficiencyRatio = 0.85;
-// Query and key blocks of the fused kernel (FlashAttention-2 uses 128 x 64 to 128 x 128; the
-// TPU splash kernel 512, which a 128-block model approximates at long sequence lengths).
+// The work of the fused kernel is counted in blocks of 128 queries by 128 keys (FlashAttention-2
+// uses 128 x 64 to 128 x 128; TPU splash kernels 512, which 128 approximates for causal masks).
 constexpr double kAttentionBlock = 128.0;
+// A sliding window's saving depends on the block the kernel really skips at, since a block
+// the window touches is computed whole: 128 queries on GPUs (FlashAttention-2 and -3, cuDNN),
+// 512 queries by 512 keys for MaxText's splash attention on TPUs (sa_block_q, sa_block_kv).
+constexpr double kGpuMaskBlock = 128.0;
+constexpr double kTpuMaskBlock = 512.0;
 
-double flashVisits(double queries, double keys, bool causal) {
-    const double nq = ceilDiv(queries, kAttentionBlock);
-    const double nk = ceilDiv(keys, kAttentionBlock);
+// Blocks visited by a query range of `queries` over `keys` keys with blocks of `block`.
+double flashVisits(double queries, double keys, bool causal, double window, double block) {
+    const double nq = ceilDiv(queries, block);
+    const double nk = ceilDiv(keys, block);
     if (!causal)
         return nq * nk;
     // Causal: each query block visits the key blocks up to its diagonal; the diagonal blocks
     // are computed whole. With fewer queries than keys (context parallelism) the chip's
     // queries see on average half of the keys.
-    return nq * nk * 0.5 + nq * 0.5;
+    const double causalVisits = nq * nk * 0.5 + nq * 0.5;
+    if (window <= 0 || window >= keys)
+        return causalVisits;
+    // A sliding window: a query block visits the blocks its window reaches, w of them and the
+    // partial one at the window's far edge, fewer near the start of the sequence.
+    const double w = ceilDiv(window, block);
+    if (queries < keys)
+        return std::min(causalVisits, nq * (w + 1));
+    const double ramp = std::min(nq, w + 1);
+    return ramp * (ramp + 1) * 0.5 + (nq - ramp) * (w + 1);
 }
 
 double flashSeconds(const KernelModel& km, double heads, double queries, double keys,
-                    double headDim, bool causal, double bytes, double productsPerScore,
-                    double efficiency) {
+                    double headDim, bool causal, double window, double bytes,
+                    double productsPerScore, double efficiency) {
     if (heads <= 0 || queries <= 0 || keys <= 0)
         return 0;
-    const double visits = flashVisits(queries, keys, causal);
+    double visits = flashVisits(queries, keys, causal, 0, kAttentionBlock);
+    if (causal && window > 0 && window < keys)
+        visits *= flashVisits(queries, keys, true, window, km.maskBlock) /
+                  flashVisits(queries, keys, true, 0, km.maskBlock);
     const double items = heads * ceilDiv(queries, kAttentionBlock);
     // Work items (one head's query block each) run in waves over the units.
     const double waves = ceilDiv(items, km.units);
@@ -72,6 +90,7 @@ KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, 
     // The MXU consumes K in whole tiles; GPU tensor-core kernels in steps of 32.
     km.kPad = chip.isGpu() ? 32.0 : chip.matmulTile;
     km.attentionEfficiency = flash2 ? chip.flash2Efficiency : chip.attentionEfficiency;
+    km.maskBlock = chip.isGpu() ? kGpuMaskBlock : kTpuMaskBlock;
     km.attentionPeakFlops = belowSixteenBits(precision) && chip.peakTflops.count("bf16")
                                 ? chip.peakTflops.at("bf16") * 1e12
                                 : peakFlops;
@@ -112,19 +131,19 @@ double matmulSeconds(const KernelModel& km, double m, double n, double k, double
 }
 
 double flashAttentionSeconds(const KernelModel& km, double heads, double queries, double keys,
-                             double headDim, bool causal, double bytesPerElement) {
+                             double headDim, bool causal, double bytesPerElement, double window) {
     // Forward: scores (Q K^T) and values (P V), 2 products of 2 FLOPs per multiply-add.
-    return flashSeconds(km, heads, queries, keys, headDim, causal, bytesPerElement, 4.0,
+    return flashSeconds(km, heads, queries, keys, headDim, causal, window, bytesPerElement, 4.0,
                         km.attentionEfficiency);
 }
 
 double flashAttentionBackwardSeconds(const KernelModel& km, double heads, double queries,
                                      double keys, double headDim, bool causal,
-                                     double bytesPerElement) {
+                                     double bytesPerElement, double window) {
     // Backward: the scores again, dV, dP, dQ and dK: 5 products. Reads Q, K, V, O, dO; writes
     // dQ, dK, dV: about twice the forward's bytes.
-    return flashSeconds(km, heads, queries, keys, headDim, causal, 2.0 * bytesPerElement, 10.0,
-                        km.attentionEfficiency * kAttentionBackwardEfficiencyRatio);
+    return flashSeconds(km, heads, queries, keys, headDim, causal, window, 2.0 * bytesPerElement,
+                        10.0, km.attentionEfficiency * kAttentionBackwardEfficiencyRatio);
 }
 
 double memoryBoundSeconds(const KernelModel& km, double bytes, double kernels) {

@@ -19,6 +19,7 @@ struct KernelModel {
     double kOverhead = 0;  // per-tile fixed work, in elements of K
     double kPad = 1;       // K is padded to a multiple of this
     double attentionEfficiency = 1;
+    double maskBlock = 128;        // queries (and keys) per block the fused attention kernel skips
     double attentionPeakFlops = 0; // the attention kernels stay in 16 bits under fp8 or int8
     double hbmBytesPerS = 0;       // achievable streaming bandwidth (after hbm_efficiency)
     double kernelOverheadS = 0;    // fixed cost of launching one kernel (or one XLA fusion)
@@ -38,12 +39,14 @@ double matmulSeconds(const KernelModel& km, double m, double n, double k, double
 
 // Fused (flash) attention forward for `heads` heads of `queries` queries attending to `keys`
 // keys of head dimension `headDim`; causal masking visits only the blocks on or below the
-// diagonal. The backward kernel is timed by attentionBackwardSeconds.
+// diagonal, a sliding `window` (> 0) only the blocks it reaches. The backward kernel is timed
+// by flashAttentionBackwardSeconds.
 double flashAttentionSeconds(const KernelModel& km, double heads, double queries, double keys,
-                             double headDim, bool causal, double bytesPerElement);
+                             double headDim, bool causal, double bytesPerElement,
+                             double window = 0);
 double flashAttentionBackwardSeconds(const KernelModel& km, double heads, double queries,
                                      double keys, double headDim, bool causal,
-                                     double bytesPerElement);
+                                     double bytesPerElement, double window = 0);
 
 // Element-wise work that streams `bytes` through HBM in `kernels` kernels.
 double memoryBoundSeconds(const KernelModel& km, double bytes, double kernels = 1);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace podplanner::model::perf {
 
@@ -78,10 +79,21 @@ void attentionCore(const KernelModel& km, const JobContext& ctx, const Shapes& s
     const TrainingSpec& training = ctx.job->training;
     const double heads = s.qHeads * s.sequences;
     if (training.attention != "standard") {
-        c.forwardS[kOpCore] =
-            flashAttentionSeconds(km, heads, s.queries, s.keys, s.headDim, true, b);
-        c.backwardS[kOpCore] =
-            flashAttentionBackwardSeconds(km, heads, s.queries, s.keys, s.headDim, true, b);
+        // Local layers visit their window's blocks, global layers the whole causal triangle;
+        // one layer's cost is their average over the model's layers.
+        const ModelSpec& m = ctx.job->model;
+        const double global = m.globalLayerShare();
+        const auto core = [&](double window) {
+            return std::pair{
+                flashAttentionSeconds(km, heads, s.queries, s.keys, s.headDim, true, b, window),
+                flashAttentionBackwardSeconds(km, heads, s.queries, s.keys, s.headDim, true, b,
+                                              window)};
+        };
+        const auto [globalForward, globalBackward] = core(0);
+        const auto [localForward, localBackward] =
+            global < 1 ? core(m.slidingWindow) : std::pair{0.0, 0.0};
+        c.forwardS[kOpCore] = global * globalForward + (1 - global) * localForward;
+        c.backwardS[kOpCore] = global * globalBackward + (1 - global) * localBackward;
         return;
     }
     // The scores in HBM (Megatron before flash attention): Q K^T, a fused scale-mask-softmax,

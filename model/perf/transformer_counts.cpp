@@ -1,5 +1,7 @@
 #include "perf/transformer_counts.h"
 
+#include <algorithm>
+
 namespace podplanner::model::perf {
 
 TransformerCounts countTransformer(const ModelSpec& m) {
@@ -29,11 +31,16 @@ TransformerCounts countTransformer(const ModelSpec& m) {
     c.activeMatmulParams =
         layers * (c.attentionParamsPerLayer + c.activeMlpParamsPerLayer + c.routerParamsPerLayer) +
         c.outputParams;
-    c.attentionFlopsPerTokenForward = 4.0 * layers * qDim * m.seqLen;
+    // Keys a query is scored against, counted without the causal mask (the convention of
+    // 6N + 12 L H Q T): the sequence in a global layer, the window in a local one.
+    const double window = std::min(m.slidingWindow > 0 ? m.slidingWindow : m.seqLen, m.seqLen);
+    const double global = m.globalLayerShare();
+    const double keys = global * m.seqLen + (1.0 - global) * window;
+    c.attentionFlopsPerTokenForward = 4.0 * layers * qDim * keys;
     c.modelFlopsPerToken = 6.0 * c.activeMatmulParams + 3.0 * c.attentionFlopsPerTokenForward;
     // Forward matmul FLOPs per token of each recomputable part of one layer.
     c.qkvFlopsPerLayer = 2.0 * d * (qDim + 2 * kvDim);
-    c.coreFlopsPerLayer = 4.0 * qDim * m.seqLen;
+    c.coreFlopsPerLayer = 4.0 * qDim * keys;
     c.outProjFlopsPerLayer = 2.0 * qDim * d;
     const double activeMlp = c.activeMlpParamsPerLayer + c.routerParamsPerLayer;
     c.mlpInFlopsPerLayer = 2.0 * activeMlp * (matricesPerMlp - 1) / matricesPerMlp;

@@ -26,8 +26,19 @@ struct ModelSpec {
     double capacityFactor = 0;   // tokens an expert takes, x its even share; 0: dropless
     bool parallelBlock = false;  // attention and MLP read one norm and are summed (PaLM, GPT-J)
     bool tiedEmbeddings = false; // the LM head is the input embedding
+    // Sliding-window (local) attention: a query sees the `slidingWindow` most recent tokens
+    // (itself included); 0: every layer attends to the whole sequence. With a window, every
+    // `globalEvery`-th layer still attends globally (gpt-oss: 2, Gemma 3: 6; 0: none does).
+    int slidingWindow = 0;
+    int globalEvery = 0;
 
     bool isMoe() const { return experts > 1; }
+    // Of the layers, the share that attends to the whole sequence.
+    double globalLayerShare() const {
+        if (slidingWindow <= 0 || slidingWindow >= seqLen)
+            return 1.0;
+        return globalEvery > 0 ? static_cast<double>(layers / globalEvery) / layers : 0.0;
+    }
     bool gatedMlp() const { return ffnKind == "swiglu" || ffnKind == "geglu"; }
 };
 

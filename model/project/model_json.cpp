@@ -36,6 +36,11 @@ ModelSpec readModelSpec(ObjectReader& in) {
                         "\"experts\" above 1 (a mixture-of-experts model)", "a dense model");
     m.parallelBlock = in.choice("block", {"sequential", "parallel"}, "sequential") == "parallel";
     m.tiedEmbeddings = in.boolean("tied_embeddings", false);
+    m.slidingWindow = static_cast<int>(in.integer("sliding_window", 0, 100'000'000, 0));
+    m.globalEvery = static_cast<int>(in.integer("global_every", 0, m.layers, 0));
+    if (m.globalEvery > 0 && m.slidingWindow == 0)
+        throwInputError(in.at("global_every"), "\"sliding_window\" above 0 (local layers)",
+                        "no sliding window");
     return m;
 }
 
@@ -75,6 +80,10 @@ void writeModelSpec(const ModelSpec& m, Json& out) {
         out["block"] = "parallel";
     if (m.tiedEmbeddings)
         out["tied_embeddings"] = true;
+    if (m.slidingWindow > 0)
+        out["sliding_window"] = m.slidingWindow;
+    if (m.globalEvery > 0)
+        out["global_every"] = m.globalEvery;
 }
 
 } // namespace podplanner::model

@@ -3,9 +3,11 @@
 #include "core/input_error.h"
 #include "perf/collective_cost.h"
 #include "perf/evaluate.h"
+#include "perf/kernel_cost.h"
 #include "perf/layer_cost.h"
 #include "perf/planner.h"
 #include "perf/step_model.h"
+#include "perf/transformer_counts.h"
 #include "project/placement.h"
 #include "project/project_io.h"
 
@@ -266,6 +268,57 @@ class PerfTest : public QObject {
         QVERIFY(near(perLayer * m.layers,
                      2 * (c.activeMatmulParams - c.outputParams) + c.attentionFlopsPerTokenForward,
                      1e-9));
+    }
+
+    // A sliding window: a local layer's flash kernel visits, per block of 128 queries, the w
+    // key blocks its window reaches and the partial one at its far edge (fewer at the start);
+    // a global layer the causal triangle. One layer costs their average over the model's
+    // layers, its FLOPs count the window's keys, and the round trip keeps both keys.
+    void slidingWindowAttention() {
+        KernelModel km;
+        km.attentionPeakFlops = 1e15;
+        km.hbmBytesPerS = 1e18; // compute-bound: time in proportion to the blocks visited
+        km.units = 1;
+        const double full = flashAttentionSeconds(km, 1, 8192, 8192, 128, true, 2);
+        const double local = flashAttentionSeconds(km, 1, 8192, 8192, 128, true, 2, 128);
+        // 64 query blocks: 64 x 64 / 2 + 32 = 2080 visits causal; window 128: 1 + 2 for the
+        // first two blocks, 2 for each of the other 62: 127.
+        QVERIFY2(near(local / full, 127.0 / 2080.0), QByteArray::number(local / full));
+        QCOMPARE(flashAttentionSeconds(km, 1, 8192, 8192, 128, true, 2, 8192), full);
+        // A kernel that skips whole 512 x 512 blocks (splash attention on TPUs) keeps, of the
+        // 16 x 16 / 2 + 8 = 136 causal blocks, the 1 + 2 + 14 x 2 = 31 its window touches.
+        km.maskBlock = 512;
+        QVERIFY(
+            near(flashAttentionSeconds(km, 1, 8192, 8192, 128, true, 2, 128) / full, 31.0 / 136.0));
+
+        const std::string gptOss = R"({"layers": 36, "d_model": 2880, "heads": 64, "kv_heads": 8,
+            "head_dim": 64, "ffn": 2880, "vocab": 201088, "seq_len": 8192, "experts": 128,
+            "top_k": 4, "sliding_window": 128WINDOW})";
+        const auto coreOf = [&](const std::string& window) {
+            std::string model = gptOss;
+            model.replace(model.find("WINDOW"), 6, window);
+            const Project p = projectWith(R"({"preset": "tpu-v5p-pod"})",
+                                          R"({"pod": 0, "shape": "4x4x4"})", R"({"fsdp": 64})",
+                                          R"({"global_batch_tokens": 524288,
+                                              "total_tokens": 1000000000000})",
+                                          model);
+            const JobEvaluation e = evaluateProject(p).jobs.at(0);
+            return std::tuple{e.layer.forwardS[kOpCore], e.layer.backwardS[kOpCore], p};
+        };
+        const auto [allLocalF, allLocalB, pLocal] = coreOf("");
+        const auto [halfF, halfB, pHalf] = coreOf(R"(, "global_every": 2)");
+        const auto [globalF, globalB, pGlobal] = coreOf(R"(, "global_every": 1)");
+        QVERIFY(allLocalF < 0.3 * globalF); // 31 of 136 blocks of 512 on a TPU
+        QVERIFY(near(halfF, (allLocalF + globalF) / 2));
+        QVERIFY(near(halfB, (allLocalB + globalB) / 2));
+        const ModelSpec& m = pHalf.jobs[0].model;
+        QCOMPARE(m.globalLayerShare(), 0.5);
+        QVERIFY(near(countTransformer(m).attentionFlopsPerTokenForward,
+                     4.0 * 36 * 64 * 64 * (0.5 * 8192 + 0.5 * 128)));
+        const std::string text = writeProject(pHalf);
+        QVERIFY(text.find(R"("sliding_window": 128)") != std::string::npos);
+        QVERIFY(text.find(R"("global_every": 2)") != std::string::npos);
+        QCOMPARE(readProject(text).jobs[0].model.globalEvery, 2);
     }
 
     void pipelineBubble() {
