@@ -6,6 +6,8 @@
 #include "project/placement.h"
 #include "project/project_io.h"
 
+#include <algorithm>
+
 namespace podplanner::model::interop {
 
 JobSizes jobSizes(const Project& project, const Job& job) {
@@ -108,6 +110,19 @@ void carryEvaluation(const TrainingSpec& training, std::vector<std::string>& car
     for (const char* key :
          {"training/eval_interval_steps", "training/eval_tokens", "training/eval_batch_tokens"})
         carried.emplace_back(key);
+}
+
+void carrySlidingWindow(const ModelSpec& model, const std::string& why,
+                        std::vector<std::string>& cannot, std::vector<std::string>& carried) {
+    if (model.slidingWindow <= 0)
+        return;
+    cannot.push_back("sliding_window " + std::to_string(model.slidingWindow) +
+                     (model.globalEvery > 0
+                          ? " (global_every " + std::to_string(model.globalEvery) + ")"
+                          : std::string()) +
+                     ": " + why + "; the launched run attends globally");
+    if (std::find(carried.begin(), carried.end(), "model") == carried.end())
+        carried.emplace_back("model");
 }
 
 std::string findExtras(const std::vector<ShellComment>& comments) {

@@ -151,6 +151,9 @@ std::string exportMaxText(const Project& project, std::size_t index) {
         carried.push_back("parallelism/pp_overlap"); // Megatron's overlap_p2p_comm
     w.set("run_name", job.name);
     writeModel(job.model, w, cannot);
+    carrySlidingWindow(job.model,
+                       "MaxText windows attention only in its Gemma and gpt-oss decoder blocks",
+                       cannot, carried);
     writePrecision(job.training.precision, w, cannot, carried);
 
     std::string ici, dcn;

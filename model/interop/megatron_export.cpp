@@ -39,6 +39,8 @@ std::string exportMegatron(const Project& project, std::size_t index) {
     const MappingFacts mapping = mappingFacts(project, index);
     std::vector<std::string> cannot;
     std::vector<std::string> carried = {"parallelism/mapping"};
+    carrySlidingWindow(job.model, "this export writes no attention window for Megatron-LM", cannot,
+                       carried);
 
     Args a;
     a.add("--tensor-model-parallel-size", p.tp);

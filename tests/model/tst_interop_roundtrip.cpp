@@ -66,6 +66,11 @@ Job randomJob(std::mt19937& rng, const std::vector<std::string>& precisions, int
         m.ffn = m.expertFfn = 14336, m.ffnKind = "swiglu", m.vocab = 128256, m.experts = 1;
         m.topK = 1;
     }
+    // A sliding window no launcher's flags set: it travels in the carried model.
+    if (pick(rng, {0, 0, 1})) {
+        m.slidingWindow = pick(rng, {128, 1024});
+        m.globalEvery = pick(rng, {0, 2});
+    }
     auto& p = j.parallelism;
     const auto f = splitMesh(rng, chips, m);
     p.dp = f[0], p.fsdp = f[1], p.tp = f[2], p.pp = f[3], p.ep = f[4], p.cp = f[5];
