@@ -6,6 +6,7 @@
 #include "analysis/project_analysis.h"
 #include "perf/collective_cost.h"
 #include "perf/fabric.h"
+#include "perf/layer_breakdown.h"
 #include "perf/mesh_mapping.h"
 #include "sizing/occupancy.h"
 #include "topology/slice_shape.h"
@@ -203,6 +204,19 @@ QVariantMap dashboardOf(const model::Project& project, const model::ProjectAnaly
     part(QObject::tr("Stragglers"), QObject::tr("Straggl."), b.stragglers, why.stragglers);
     part(QObject::tr("Preflight scan"), QObject::tr("Preflight"), b.preflight, why.preflight);
     d["badput"] = badput;
+    // Where one layer's time goes (docs/engine.md, "Output"): each operation forward and
+    // backward, one microbatch on one chip.
+    QVariantList ops;
+    const auto& layer = e.layer;
+    for (std::size_t op = 0; op < model::perf::kLayerOps; ++op)
+        ops << QVariantMap{{"name", QString::fromLatin1(model::perf::layerOpName(
+                                        static_cast<model::perf::LayerOp>(op)))},
+                           {"forwardMs", 1e3 * layer.forwardS[op]},
+                           {"backwardMs", 1e3 * layer.backwardS[op]}};
+    d["layerOps"] = ops;
+    d["layerTokens"] = layer.tokensPerMicrobatch;
+    d["layerRecomputeMs"] = 1e3 * layer.recomputeS;
+    d["headMs"] = 1e3 * (layer.headForwardS + layer.headBackwardS);
     return d;
 }
 

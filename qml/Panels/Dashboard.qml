@@ -209,11 +209,43 @@ Rectangle {
             }
         }
 
-        CollectivesTable {
-            model: root.document.collectives
+        // The collectives per step, or where one layer's time goes.
+        ColumnLayout {
             Layout.preferredWidth: Math.min(380, root.width * 0.26)
             Layout.minimumWidth: 260
             Layout.fillHeight: true
+            spacing: Theme.gapTight
+            TabBar {
+                id: detailTabs
+                objectName: "dashboardDetailTabs"
+                Layout.fillWidth: true
+                TabButton {
+                    objectName: "collectivesTab"
+                    text: qsTr("Collectives")
+                    font.pixelSize: 11
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("Every collective of a step: bytes, time and what is not hidden")
+                }
+                TabButton {
+                    objectName: "layerTab"
+                    text: qsTr("Layer")
+                    font.pixelSize: 11
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("Where one layer's time goes, operation by operation")
+                }
+            }
+            StackLayout {
+                currentIndex: detailTabs.currentIndex
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                CollectivesTable {
+                    model: root.document.collectives
+                }
+                LayerTimes {
+                    objectName: "layerTimes"
+                    dashboard: root.d
+                }
+            }
         }
     }
 }

@@ -177,6 +177,39 @@ class MainWindowTest : public QObject {
         w_.grab("main-window-evaluation");
     }
 
+    // The dashboard's Layer tab: one bar per operation of a layer, forward and backward on one
+    // scale, the values the engine prints (evaluate's "layer"), and the totals line.
+    void dashboardShowsWhereALayersTimeGoes() {
+        QVERIFY(w_.document.load(PODPLANNER_SOURCE_DIR
+                                 "/resources/examples/ironwood-shared.podplanner"));
+        QVERIFY(w_.waitForEngine());
+        w_.showTab("dashboardTab");
+        w_.click(w_.find("layerTab"));
+        QQuickItem* panel = w_.find("layerTimes");
+        QTRY_VERIFY(panel->isVisible() && panel->width() > 200);
+        const auto bar = [&](int op, const char* which) {
+            QQuickItem* row = w_.find(QStringLiteral("layerOp%1").arg(op));
+            return tests::MainWindowFixture::findIn(row, QString::fromLatin1(which));
+        };
+        for (int op : {1, 2, 5, 7}) // qkv, attention, mlp_in, mlp_out
+            QTRY_VERIFY(bar(op, "forwardBar")->width() > 1 && bar(op, "backwardBar")->width() > 1);
+        // Backward runs about twice the forward's matmuls; the MLP's input projection outweighs
+        // the first norm.
+        QVERIFY(bar(5, "backwardBar")->width() > 1.5 * bar(5, "forwardBar")->width());
+        QVERIFY(bar(5, "forwardBar")->width() > 5 * bar(0, "forwardBar")->width());
+        QVERIFY(w_.find("layerTotals")->property("text").toString().contains("LM head"));
+        // Drawn: the bars stand out from the empty end of the shortest row's track.
+        const QImage image = w_.grab("dashboard-layer-times");
+        QQuickItem* track = bar(0, "forwardBar")->parentItem();
+        const QColor empty = w_.pixelAt(image, track, {track->width() - 2, track->height() / 2});
+        for (const char* which : {"forwardBar", "backwardBar"}) {
+            const QColor drawn = w_.pixelAtCenter(image, bar(5, which));
+            QVERIFY2(!w_.similar(drawn, empty), qPrintable(drawn.name() + " on " + empty.name()));
+        }
+        w_.click(w_.find("collectivesTab"));
+        QTRY_VERIFY(!panel->isVisible());
+    }
+
     void cleanupTestCase() { w_.close(); }
 };
 
