@@ -163,8 +163,8 @@ class CliTest : public QObject {
         const QString page = QString::fromUtf8(h.readAll());
         for (const char* section :
              {"# PodPlanner report", "## Cluster", "## Jobs", "### Collectives per step",
-              "### Goodput", "### Best alternatives from the planner",
-              "## Assumptions and sources"})
+              "### Where a layer's time goes", "| mlp_in |", "### Goodput",
+              "### Best alternatives from the planner", "## Assumptions and sources"})
             QVERIFY2(markdown.contains(section), section);
         QVERIFY(markdown.contains("dense-70b") && markdown.contains("moe-experiment"));
         // One self-contained file: no external scripts, styles or images.

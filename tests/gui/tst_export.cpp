@@ -77,6 +77,7 @@ class TestExport : public QObject {
         QVERIFY2(!QRegularExpression("\\d\\.\\n\\d").match(text).hasMatch(), qPrintable(text));
         const QStringList headings = {"Goodput",
                                       "Collectives per step",
+                                      "Where a layer's time goes",
                                       "Where it runs",
                                       "Best alternatives from the planner",
                                       "Jobs",
