@@ -20,8 +20,7 @@ std::string quoted(const std::string& s) {
 std::string exportTorchtitan(const Project& project, std::size_t index) {
     const ClusterSpec& cluster = project.cluster;
     const Job& job = project.jobs[index];
-    requireGpuCluster(cluster, "--to torchtitan",
-                      "torchtitan's llama3 models have no attention window");
+    requireGpuCluster(cluster, "--to torchtitan", "torchtitan");
     const JobSizes s = jobSizes(project, job);
     const auto& p = job.parallelism;
     const auto& m = job.model;
@@ -39,7 +38,8 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
     std::vector<std::string> carried = {"parallelism/mapping", "parallelism/sequence_parallel",
                                         "parallelism/fsdp_gather"};
     carryEvaluation(job.training, carried); // [validation] runs on its own dataset
-    carrySlidingWindow(job.model, "torchtitan", cannot, carried);
+    carrySlidingWindow(job.model, "torchtitan's llama3 models have no attention window", cannot,
+                       carried);
     const MappingFacts mapping = mappingFacts(project, index);
     cannot.push_back(mappingNote(mapping, "torchtitan builds its device mesh in the order pp, "
                                           "dp_replicate, dp_shard, cp, tp (parallel_dims.py); "

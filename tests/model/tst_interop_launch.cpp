@@ -483,6 +483,10 @@ class TestInteropLaunch : public QObject {
         QVERIFY(errorOf([&] {
                     exportLaunch(gpu, 0, LaunchFormat::MaxText);
                 }).find("--to megatron") != std::string::npos);
+        // The message names the framework that needs GPUs.
+        QVERIFY(errorOf([&] {
+                    exportLaunch(tpu, 0, LaunchFormat::Torchtitan);
+                }).find("a GPU cluster (torchtitan runs on GPUs)") != std::string::npos);
     }
 };
 
