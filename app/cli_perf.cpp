@@ -43,19 +43,14 @@ void printStep(const model::perf::StepResult& r, std::ostream& out) {
 
 // Where a layer's time goes: each operation forward and backward (docs/engine.md, "Output").
 void printLayer(const model::perf::LayerBreakdown& b, std::ostream& out) {
-    double forward = 0, backward = 0;
-    for (std::size_t op = 0; op < model::perf::kLayerOps; ++op) {
-        forward += b.forwardS[op];
-        backward += b.backwardS[op];
-    }
     out << std::fixed << std::setprecision(0) << "  a layer, one microbatch of "
         << b.tokensPerMicrobatch << " tokens: " << std::setprecision(2) << "forward "
-        << 1e3 * forward << " ms, backward " << 1e3 * backward << " ms, recompute "
-        << 1e3 * b.recomputeS << " ms; LM head " << 1e3 * b.headForwardS << " + "
-        << 1e3 * b.headBackwardS << " ms\n    forward/backward ms:";
+        << 1e3 * b.layer.forward() << " ms, backward " << 1e3 * b.layer.backward()
+        << " ms, recompute " << 1e3 * b.recomputeS << " ms; LM head " << 1e3 * b.head.forwardS
+        << " + " << 1e3 * b.head.backwardS << " ms\n    forward/backward ms:";
     for (std::size_t op = 0; op < model::perf::kLayerOps; ++op)
         out << " " << model::perf::layerOpName(static_cast<model::perf::LayerOp>(op)) << " "
-            << 1e3 * b.forwardS[op] << "/" << 1e3 * b.backwardS[op];
+            << 1e3 * b.layer.forwardS[op] << "/" << 1e3 * b.layer.backwardS[op];
     out << "\n" << std::defaultfloat << std::setprecision(6);
 }
 

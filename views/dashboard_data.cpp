@@ -207,16 +207,16 @@ QVariantMap dashboardOf(const model::Project& project, const model::ProjectAnaly
     // Where one layer's time goes (docs/engine.md, "Output"): each operation forward and
     // backward, one microbatch on one chip.
     QVariantList ops;
-    const auto& layer = e.layer;
+    const auto& layer = e.layer.layer;
     for (std::size_t op = 0; op < model::perf::kLayerOps; ++op)
         ops << QVariantMap{{"name", QString::fromLatin1(model::perf::layerOpName(
                                         static_cast<model::perf::LayerOp>(op)))},
                            {"forwardMs", 1e3 * layer.forwardS[op]},
                            {"backwardMs", 1e3 * layer.backwardS[op]}};
     d["layerOps"] = ops;
-    d["layerTokens"] = layer.tokensPerMicrobatch;
-    d["layerRecomputeMs"] = 1e3 * layer.recomputeS;
-    d["headMs"] = 1e3 * (layer.headForwardS + layer.headBackwardS);
+    d["layerTokens"] = e.layer.tokensPerMicrobatch;
+    d["layerRecomputeMs"] = 1e3 * e.layer.recomputeS;
+    d["headMs"] = 1e3 * (e.layer.head.forwardS + e.layer.head.backwardS);
     return d;
 }
 

@@ -60,15 +60,15 @@ Json stepJson(const StepResult& r) {
 Json layerJson(const LayerBreakdown& b) {
     Json forward, backward;
     for (std::size_t op = 0; op < kLayerOps; ++op) {
-        forward[layerOpName(static_cast<LayerOp>(op))] = 1e3 * b.forwardS[op];
-        backward[layerOpName(static_cast<LayerOp>(op))] = 1e3 * b.backwardS[op];
+        forward[layerOpName(static_cast<LayerOp>(op))] = 1e3 * b.layer.forwardS[op];
+        backward[layerOpName(static_cast<LayerOp>(op))] = 1e3 * b.layer.backwardS[op];
     }
     return {
         {"tokens_per_microbatch", b.tokensPerMicrobatch},
         {"forward_ms", forward},
         {"backward_ms", backward},
         {"recompute_ms", 1e3 * b.recomputeS},
-        {"head", {{"forward_ms", 1e3 * b.headForwardS}, {"backward_ms", 1e3 * b.headBackwardS}}}};
+        {"head", {{"forward_ms", 1e3 * b.head.forwardS}, {"backward_ms", 1e3 * b.head.backwardS}}}};
 }
 
 Json goodputJson(const reliability::GoodputResult& g) {

@@ -344,17 +344,17 @@ std::string buildReport(const ReportInputs& in, ReportFormat format) {
         else
             w.table({"kind", "axis", "bytes", "time", "exposed"}, collectives);
         w.heading(3, "Where a layer's time goes");
-        const perf::LayerBreakdown& layer = e.layer;
-        w.paragraph("One layer, one microbatch of " + fixed(layer.tokensPerMicrobatch, 0) +
+        const perf::LayerBreakdown& breakdown = e.layer;
+        w.paragraph("One layer, one microbatch of " + fixed(breakdown.tokensPerMicrobatch, 0) +
                     " tokens on a chip; the recompute policy reruns " +
-                    fixed(1e3 * layer.recomputeS, 2) + " ms of it, and the LM head takes " +
-                    fixed(1e3 * layer.headForwardS, 2) + " ms forward and " +
-                    fixed(1e3 * layer.headBackwardS, 2) + " ms backward.");
+                    fixed(1e3 * breakdown.recomputeS, 2) + " ms of it, and the LM head takes " +
+                    fixed(1e3 * breakdown.head.forwardS, 2) + " ms forward and " +
+                    fixed(1e3 * breakdown.head.backwardS, 2) + " ms backward.");
         std::vector<std::vector<std::string>> ops;
         for (std::size_t op = 0; op < perf::kLayerOps; ++op)
             ops.push_back({perf::layerOpName(static_cast<perf::LayerOp>(op)),
-                           fixed(1e3 * layer.forwardS[op], 2) + " ms",
-                           fixed(1e3 * layer.backwardS[op], 2) + " ms"});
+                           fixed(1e3 * breakdown.layer.forwardS[op], 2) + " ms",
+                           fixed(1e3 * breakdown.layer.backwardS[op], 2) + " ms"});
         w.table({"operation", "forward", "backward"}, ops);
         w.heading(3, "Goodput");
         w.paragraph("Expected goodput " + percent(g.expected) + ": " +

@@ -13,16 +13,11 @@ const char* layerOpName(LayerOp op) {
 LayerBreakdown layerBreakdown(const JobContext& ctx, const Layout& layout) {
     LayerBreakdown b;
     b.tokensPerMicrobatch = tokensPerMicrobatch(ctx, layout);
-    const LayerCost& layer =
-        cachedLayerCost(ctx, layout.sizes, b.tokensPerMicrobatch, layout.sequenceParallel);
-    b.forwardS = layer.forwardS;
-    b.backwardS = layer.backwardS;
+    b.layer = cachedLayerCost(ctx, layout.sizes, b.tokensPerMicrobatch, layout.sequenceParallel);
     const ActivationPolicy policy =
         activationPolicy(layout.recompute, ctx.job->training, ctx.framework.torchCheckpoint);
-    b.recomputeS = planActivations(policy, layer, ctx.job->model.parallelBlock).recomputeS;
-    const HeadCost head = headCost(ctx, layout.sizes, b.tokensPerMicrobatch);
-    b.headForwardS = head.forwardS;
-    b.headBackwardS = head.backwardS;
+    b.recomputeS = planActivations(policy, b.layer, ctx.job->model.parallelBlock).recomputeS;
+    b.head = headCost(ctx, layout.sizes, b.tokensPerMicrobatch);
     return b;
 }
 

@@ -9,11 +9,9 @@ namespace podplanner::model::perf {
 
 struct LayerBreakdown {
     double tokensPerMicrobatch = 0; // on this chip's tp group
-    std::array<double, kLayerOps> forwardS{};
-    std::array<double, kLayerOps> backwardS{};
+    LayerCost layer;
     double recomputeS = 0; // forward work the recompute policy reruns in the backward pass
-    double headForwardS = 0;
-    double headBackwardS = 0;
+    HeadCost head;
 };
 
 // The name of an operation as the output writes it ("norm1", "qkv", "attention", ...).

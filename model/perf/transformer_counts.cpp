@@ -1,7 +1,5 @@
 #include "perf/transformer_counts.h"
 
-#include <algorithm>
-
 namespace podplanner::model::perf {
 
 TransformerCounts countTransformer(const ModelSpec& m) {
@@ -33,9 +31,9 @@ TransformerCounts countTransformer(const ModelSpec& m) {
         c.outputParams;
     // Keys a query is scored against, counted without the causal mask (the convention of
     // 6N + 12 L H Q T): the sequence in a global layer, the window in a local one.
-    const double window = std::min(m.slidingWindow > 0 ? m.slidingWindow : m.seqLen, m.seqLen);
+    // (A window that is off or spans the sequence makes every layer global.)
     const double global = m.globalLayerShare();
-    const double keys = global * m.seqLen + (1.0 - global) * window;
+    const double keys = global * m.seqLen + (1.0 - global) * m.slidingWindow;
     c.attentionFlopsPerTokenForward = 4.0 * layers * qDim * keys;
     c.modelFlopsPerToken = 6.0 * c.activeMatmulParams + 3.0 * c.attentionFlopsPerTokenForward;
     // Forward matmul FLOPs per token of each recomputable part of one layer.

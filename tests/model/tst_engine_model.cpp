@@ -611,14 +611,14 @@ class EngineModelTest : public QObject {
                                             job.parallelism.microbatches);
         double perLayer = b.recomputeS;
         for (std::size_t op = 0; op < kLayerOps; ++op) {
-            QVERIFY(b.forwardS[op] >= 0 && b.backwardS[op] >= 0);
-            perLayer += b.forwardS[op] + b.backwardS[op];
+            QVERIFY(b.layer.forwardS[op] >= 0 && b.layer.backwardS[op] >= 0);
+            perLayer += b.layer.forwardS[op] + b.layer.backwardS[op];
         }
-        QVERIFY(b.forwardS[kOpCore] > 0 && b.recomputeS > 0); // selective reruns attention
+        QVERIFY(b.layer.forwardS[kOpCore] > 0 && b.recomputeS > 0); // selective reruns attention
         const double mb = job.parallelism.microbatches;
         const double layers = job.model.layers;
         QVERIFY(near(e.step.recomputeS, mb * layers * b.recomputeS, 1e-9));
-        const double fromBreakdown = mb * (layers * perLayer + b.headForwardS + b.headBackwardS);
+        const double fromBreakdown = mb * (layers * perLayer + b.head.forwardS + b.head.backwardS);
         const double rest = e.step.computeS - fromBreakdown;
         QVERIFY2(rest >= 0 && rest < 0.02 * e.step.computeS, QByteArray::number(rest));
     }

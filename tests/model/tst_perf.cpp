@@ -303,7 +303,7 @@ class PerfTest : public QObject {
                                               "total_tokens": 1000000000000})",
                                           model);
             const JobEvaluation e = evaluateProject(p).jobs.at(0);
-            return std::tuple{e.layer.forwardS[kOpCore], e.layer.backwardS[kOpCore], p};
+            return std::tuple{e.layer.layer.forwardS[kOpCore], e.layer.layer.backwardS[kOpCore], p};
         };
         const auto [allLocalF, allLocalB, pLocal] = coreOf("");
         const auto [halfF, halfB, pHalf] = coreOf(R"(, "global_every": 2)");
