@@ -6,11 +6,20 @@
 
 #include <algorithm>
 #include <limits>
+#include <unordered_map>
 #include <vector>
 
 namespace podplanner::model::perf {
 
-// The kept candidates: the fastest configuration of each mesh, at most `keep` meshes.
+// Two layouts share a mesh when they split the chips, the batch and the layers alike.
+inline bool sameMesh(const Layout& a, const Layout& b) {
+    return a.sizes == b.sizes && a.microbatches == b.microbatches &&
+           a.virtualStages == b.virtualStages;
+}
+
+// The kept candidates: the fastest configuration of each mesh, at most `keep` meshes. Meshes
+// are found through an index, so that keeping thousands (a test that ranks every mesh faster
+// than a published layout) costs no more per offer than keeping twenty.
 class KeptCandidates {
   public:
     KeptCandidates(std::size_t keep, double mustBeat)
@@ -23,38 +32,60 @@ class KeptCandidates {
     }
 
     void offer(const Layout& l, const StepResult& r) {
-        for (auto& c : items_)
-            if (sameMesh(c.layout, l)) {
-                if (r.stepS < c.step.stepS)
-                    c = {l, r, {}, {}};
-                refreshWorst();
-                return;
+        const MeshKey key = keyOf(l);
+        if (const auto found = index_.find(key); found != index_.end()) {
+            PlanCandidate& c = items_[found->second];
+            if (r.stepS < c.step.stepS) {
+                const bool wasWorst = c.step.stepS >= worst_;
+                c = {l, r, {}, {}};
+                if (wasWorst)
+                    refreshWorst();
             }
+            return;
+        }
         if (r.stepS >= mustBeat_)
             return;
         if (items_.size() < keep_) {
+            index_.emplace(key, items_.size());
             items_.push_back({l, r, {}, {}});
-        } else if (r.stepS < worst_) {
-            *std::max_element(items_.begin(), items_.end(), slower) = {l, r, {}, {}};
-        } else {
+            worst_ = items_.size() == 1 ? r.stepS : std::max(worst_, r.stepS);
             return;
         }
+        if (r.stepS >= worst_)
+            return;
+        const auto slowest = std::max_element(items_.begin(), items_.end(), slower);
+        index_.erase(keyOf(slowest->layout));
+        index_.emplace(key, static_cast<std::size_t>(slowest - items_.begin()));
+        *slowest = {l, r, {}, {}};
         refreshWorst();
     }
 
     std::vector<PlanCandidate> take() {
         std::sort(items_.begin(), items_.end(),
                   [](const auto& a, const auto& b) { return a.step.stepS < b.step.stepS; });
+        index_.clear();
         return std::move(items_);
     }
 
   private:
+    struct MeshKey {
+        MeshSizes sizes;
+        int microbatches;
+        int virtualStages;
+        bool operator==(const MeshKey&) const = default;
+    };
+    struct MeshKeyHash {
+        std::size_t operator()(const MeshKey& k) const {
+            std::size_t h = static_cast<std::size_t>(k.microbatches) * 31u +
+                            static_cast<std::size_t>(k.virtualStages);
+            for (const int size : k.sizes)
+                h = h * 1000003u + static_cast<std::size_t>(size);
+            return h;
+        }
+    };
+    static MeshKey keyOf(const Layout& l) { return {l.sizes, l.microbatches, l.virtualStages}; }
     static bool slower(const PlanCandidate& a, const PlanCandidate& b) {
         return a.step.stepS < b.step.stepS;
-    }
-    static bool sameMesh(const Layout& a, const Layout& b) {
-        return a.sizes == b.sizes && a.microbatches == b.microbatches &&
-               a.virtualStages == b.virtualStages;
     }
     void refreshWorst() {
         worst_ = items_.empty()
@@ -65,6 +96,7 @@ class KeptCandidates {
     std::size_t keep_;
     double mustBeat_;
     std::vector<PlanCandidate> items_;
+    std::unordered_map<MeshKey, std::size_t, MeshKeyHash> index_;
     double worst_ = std::numeric_limits<double>::infinity();
 };
 
