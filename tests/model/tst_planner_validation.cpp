@@ -29,16 +29,25 @@ nlohmann::json runs() {
     return nlohmann::json::parse(in);
 }
 
-void addHighConfidenceRuns() {
+// Under AddressSanitizer the search runs about 25 times slower: there every `stride`-th run
+// checks the same code for memory errors, and the release build checks every run.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kSanitizedStride = 8;
+#else
+constexpr int kSanitizedStride = 1;
+#endif
+
+void addHighConfidenceRuns(int stride = 1) {
     QTest::addColumn<QString>("project");
-    int rows = 0;
+    int rows = 0, seen = 0;
     for (const auto& run : runs())
-        if (run["confidence"] == "high" && run["predicted_fits"].get<bool>()) {
+        if (run["confidence"] == "high" && run["predicted_fits"].get<bool>() &&
+            seen++ % stride == 0) {
             QTest::newRow(run["id"].get<std::string>().c_str())
                 << QString::fromStdString(run["project"].get<std::string>());
             ++rows;
         }
-    QVERIFY(rows >= 100);
+    QVERIFY(rows >= 100 / stride);
 }
 
 // The search times a mesh with the greedy mapping, which may be a little slower than the
@@ -71,7 +80,7 @@ class PlannerValidationTest : public QObject {
                                 .arg(published.tokensPerS)));
     }
 
-    void searchKeepsThePublishedMesh_data() { addHighConfidenceRuns(); }
+    void searchKeepsThePublishedMesh_data() { addHighConfidenceRuns(kSanitizedStride); }
 
     // The planner's own search, keeping every mesh that is as fast as the published layout:
     // the published mesh must be one of them (its own policy already is that fast). How many
