@@ -73,8 +73,8 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
         // base.yml: weight_dtype float32, activations bfloat16; AdamW moments follow the
         // weights (mu_dtype inherits weight_dtype); gradients take the weights' dtype. XLA
         // gathers each weight of a scanned layer separately. The data-parallel gradient
-        // reduction runs after the scanned backward loop unless the DATA_PARALLEL_OVERLAP
-        // XLA flags are set (benchmarks/xla_flags_library.py): not overlapped by default.
+        // reduction is taken as overlapped (the recipes set XLA's DATA_PARALLEL_OVERLAP flags,
+        // benchmarks/xla_flags_library.py); over the DCN only the fitted `dcn.overlap` of it.
         f.weightBytes = 4;
         f.masterBytes = 0;
         f.gradBytes = 4;
