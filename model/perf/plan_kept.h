@@ -11,10 +11,21 @@
 
 namespace podplanner::model::perf {
 
-// Two layouts share a mesh when they split the chips, the batch and the layers alike.
+// What makes a mesh: how a layout splits the chips, the batch and the layers.
+struct MeshKey {
+    MeshSizes sizes;
+    int microbatches;
+    int virtualStages;
+    bool operator==(const MeshKey&) const = default;
+};
+
+inline MeshKey meshKey(const Layout& l) {
+    return {l.sizes, l.microbatches, l.virtualStages};
+}
+
+// Two layouts share a mesh when their keys agree.
 inline bool sameMesh(const Layout& a, const Layout& b) {
-    return a.sizes == b.sizes && a.microbatches == b.microbatches &&
-           a.virtualStages == b.virtualStages;
+    return meshKey(a) == meshKey(b);
 }
 
 // The kept candidates: the fastest configuration of each mesh, at most `keep` meshes. Meshes
@@ -32,7 +43,7 @@ class KeptCandidates {
     }
 
     void offer(const Layout& l, const StepResult& r) {
-        const MeshKey key = keyOf(l);
+        const MeshKey key = meshKey(l);
         if (const auto found = index_.find(key); found != index_.end()) {
             PlanCandidate& c = items_[found->second];
             if (r.stepS < c.step.stepS) {
@@ -54,7 +65,7 @@ class KeptCandidates {
         if (r.stepS >= worst_)
             return;
         const auto slowest = std::max_element(items_.begin(), items_.end(), slower);
-        index_.erase(keyOf(slowest->layout));
+        index_.erase(meshKey(slowest->layout));
         index_.emplace(key, static_cast<std::size_t>(slowest - items_.begin()));
         *slowest = {l, r, {}, {}};
         refreshWorst();
@@ -68,12 +79,6 @@ class KeptCandidates {
     }
 
   private:
-    struct MeshKey {
-        MeshSizes sizes;
-        int microbatches;
-        int virtualStages;
-        bool operator==(const MeshKey&) const = default;
-    };
     struct MeshKeyHash {
         std::size_t operator()(const MeshKey& k) const {
             std::size_t h = static_cast<std::size_t>(k.microbatches) * 31u +
@@ -83,7 +88,6 @@ class KeptCandidates {
             return h;
         }
     };
-    static MeshKey keyOf(const Layout& l) { return {l.sizes, l.microbatches, l.virtualStages}; }
     static bool slower(const PlanCandidate& a, const PlanCandidate& b) {
         return a.step.stepS < b.step.stepS;
     }
