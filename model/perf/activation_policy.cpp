@@ -49,7 +49,7 @@ OpIo io(LayerOp op, bool parallelBlock) {
     case kOpAct:
         return {{kTMlpIn, kNone}, {kTMlpAct, kNone}};
     case kOpMlpOut:
-        return {{kTMlpAct, kNone}, {kNone, kNone}};
+        return {{kTMlpAct, kNone}, {kTMlpOut, kNone}};
     default:
         (void)parallelBlock;
         return {{kNone, kNone}, {kNone, kNone}};
@@ -58,8 +58,10 @@ OpIo io(LayerOp op, bool parallelBlock) {
 
 } // namespace
 
-ActivationPolicy activationPolicy(Recompute recompute, const TrainingSpec& training,
-                                  bool torchCheckpoint) {
+namespace {
+
+ActivationPolicy namedPolicy(Recompute recompute, const TrainingSpec& training,
+                             bool torchCheckpoint) {
     const std::string name = recomputeName(recompute);
     if (name == "none")
         return everythingOnDevice();
@@ -79,12 +81,10 @@ ActivationPolicy activationPolicy(Recompute recompute, const TrainingSpec& train
         static const std::map<std::string, LayerTensor> names = {
             {"layer_input", kTLayerInput}, {"norm", kTNorm},        {"qkv_proj", kTQkv},
             {"context", kTContext},        {"out_proj", kTOutProj}, {"mlpwi", kTMlpIn},
-            {"mlp_activation", kTMlpAct},  {"mlpwo", kLayerTensors}};
+            {"mlp_activation", kTMlpAct},  {"mlpwo", kTMlpOut}};
         ActivationPolicy p = keeping(Keep::Device, {});
         for (const auto& [tensor, state] : training.recomputeTensors) {
             const LayerTensor t = names.at(tensor);
-            if (t == kLayerTensors)
-                continue; // the down projection's output: the backward pass never reads it
             p.keep[t] = state == "device"    ? Keep::Device
                         : state == "offload" ? Keep::Offload
                                              : Keep::Remat;
@@ -92,14 +92,17 @@ ActivationPolicy activationPolicy(Recompute recompute, const TrainingSpec& train
         return p;
     }
     // MaxText's named policies (maxtext layers/decoders.py get_remat_policy). The down
-    // projection's output, which some of them save, is not read by the backward pass.
+    // projection's output (`mlpwo`), which some of them save, is read backward only in MoE
+    // layers.
     if (name == "minimal")
-        return keeping(Keep::Device, {kTQkv, kTOutProj, kTMlpIn});
+        return keeping(Keep::Device, {kTQkv, kTOutProj, kTMlpIn, kTMlpOut});
     if (name == "minimal_with_context")
-        return keeping(Keep::Device, {kTQkv, kTContext, kTOutProj, kTMlpIn});
+        return keeping(Keep::Device, {kTQkv, kTContext, kTOutProj, kTMlpIn, kTMlpOut});
     if (name == "save_dot_with_context_except_mlp")
         return keeping(Keep::Device, {kTQkv, kTContext, kTOutProj});
-    if (name == "save_dot_except_mlpwi" || name == "save_dot_except_mlp")
+    if (name == "save_dot_except_mlpwi")
+        return keeping(Keep::Device, {kTQkv, kTOutProj, kTMlpOut});
+    if (name == "save_dot_except_mlp")
         return keeping(Keep::Device, {kTQkv, kTOutProj});
     if (name == "save_qkv_proj")
         return keeping(Keep::Device, {kTQkv});
@@ -108,8 +111,25 @@ ActivationPolicy activationPolicy(Recompute recompute, const TrainingSpec& train
     if (name == "qkv_proj_offloaded")
         return keeping(Keep::Offload, {kTQkv});
     if (name == "minimal_offloaded")
-        return keeping(Keep::Offload, {kTQkv, kTOutProj, kTMlpIn});
+        return keeping(Keep::Offload, {kTQkv, kTOutProj, kTMlpIn, kTMlpOut});
     return everythingOnDevice();
+}
+
+} // namespace
+
+ActivationPolicy activationPolicy(Recompute recompute, const TrainingSpec& training,
+                                  bool torchCheckpoint) {
+    ActivationPolicy p = namedPolicy(recompute, training, torchCheckpoint);
+    p.torchCheckpoint = torchCheckpoint;
+    return p;
+}
+
+bool equivalentPolicies(const ActivationPolicy& a, const ActivationPolicy& b, bool moe) {
+    for (std::size_t t = 0; t < a.keep.size(); ++t)
+        if (a.keep[t] != b.keep[t] && (moe || t != kTMlpOut))
+            return false;
+    return a.recomputeCore == b.recomputeCore && a.wholeLayer == b.wholeLayer &&
+           a.torchCheckpoint == b.torchCheckpoint;
 }
 
 ActivationPlan planActivations(const ActivationPolicy& policy, const LayerCost& layer,
@@ -121,6 +141,7 @@ ActivationPlan planActivations(const ActivationPolicy& policy, const LayerCost& 
     for (LayerTensor t : {kTLayerInput, kTNorm, kTQkv, kTContext, kTMlpIn, kTMlpAct})
         needed[t] = true;
     needed[kTScores] = layer.tensorBytes[kTScores] > 0;
+    needed[kTMlpOut] = layer.tensorBytes[kTMlpOut] > 0;
     auto kept = [&](LayerTensor t) { return t == kNone || policy.keep[t] != Keep::Remat; };
     // Walk the operations backwards: one whose output is needed and not kept reruns, and then
     // needs its own inputs. Producers come before consumers, so one pass settles it.
@@ -137,13 +158,15 @@ ActivationPlan planActivations(const ActivationPolicy& policy, const LayerCost& 
         if (!recompute)
             continue;
         plan.recomputed[op] = true;
-        plan.recomputeS += layer.forwardS[op];
+        const bool onlyExperts = op == kOpMlpOut && !policy.torchCheckpoint;
+        plan.recomputeS += onlyExperts ? layer.routedDownForwardS : layer.forwardS[op];
         ++rerun;
         for (LayerTensor in : a.inputs)
             if (in != kNone)
                 needed[in] = true;
     }
-    // The down projection's output is never read backward, so all the others is everything.
+    // Outside MoE the down projection's output is never read backward, so all the others is
+    // everything.
     plan.everything = rerun >= present - (plan.recomputed[kOpMlpOut] ? 0 : 1);
     for (int t = 0; t < kLayerTensors; ++t) {
         if (!needed[t] && t != kTLayerInput)

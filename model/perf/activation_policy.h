@@ -16,12 +16,19 @@ struct ActivationPolicy {
     // PyTorch's checkpoint reruns the whole layer, down projection included; JAX's remat
     // reruns only what the backward pass reads.
     bool wholeLayer = false;
+    // A PyTorch checkpoint reruns a module's whole forward, so an MoE layer's combine reruns
+    // with its experts; JAX reruns only the experts' down projections to rebuild kTMlpOut.
+    bool torchCheckpoint = false;
 };
 
 // A named policy, or (Custom) the training spec's table. `torchCheckpoint`: the framework
 // recomputes with PyTorch's activation checkpointing.
 ActivationPolicy activationPolicy(Recompute recompute, const TrainingSpec& training,
                                   bool torchCheckpoint);
+
+// Whether two policies keep, offload and recompute the same things; outside MoE (`moe`
+// false) the down projection's output is never read backward, so its state does not count.
+bool equivalentPolicies(const ActivationPolicy& a, const ActivationPolicy& b, bool moe);
 
 struct ActivationPlan {
     double deviceBytes = 0;  // kept in HBM per layer per microbatch

@@ -180,7 +180,13 @@ void mlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const Me
         c.backwardDgradS += up.dgrad;
         c.backwardWgradS += up.wgrad;
         c.forwardMatmulS += up.forward + down.forward;
+        c.routedDownForwardS = down.forward;
         width += localExperts * tokens * m.expertFfn / tp;
+        // The combine weighs each routed copy's output by its router probability, so the
+        // probabilities' gradient reads those outputs: t x k rows of width d (x capacity with
+        // dense dispatch), which a dense MLP's down projection never needs kept.
+        const double copies = training.moeDispatch == "dense" ? load : 1.0;
+        c.tensorBytes[kTMlpOut] = s.t * m.topK * copies * s.d / tp * b;
         if (m.sharedExperts > 0)
             dense(static_cast<double>(m.sharedExperts) * m.expertFfn);
     }

@@ -34,6 +34,7 @@ enum LayerTensor : std::uint8_t {
     kTOutProj,    // the output projection's result (to recompute the second norm's input)
     kTMlpIn,      // up (and gate) projection outputs
     kTMlpAct,     // the activation's output (the down projection's input)
+    kTMlpOut,     // MoE: each routed copy's down projection output (the combine weights' gradient)
     kLayerTensors
 };
 
@@ -48,6 +49,9 @@ struct LayerCost {
     double backwardDgradS = 0;
     double backwardWgradS = 0;
     double forwardMatmulS = 0; // every projection forward (collective matmul overlap window)
+    // The routed experts' down projections forward: what reruns to rebuild kTMlpOut when only
+    // it is missing (the combine and the residual add after it do not rerun).
+    double routedDownForwardS = 0;
 };
 
 // The layer's cost with t tokens per microbatch on this chip (before tensor parallelism).

@@ -66,15 +66,16 @@ class Search {
           splitFree_(axesBeforeTheBatch(order_)) {
         makeKnobLists();
         // Policies that keep, offload and recompute the same tensors are one configuration to
-        // the engine (save_dot_except_mlpwi and save_dot_except_mlp differ only in a tensor
-        // the backward pass never reads): time the first, count the others as equivalent.
+        // the engine (outside MoE, save_dot_except_mlpwi and save_dot_except_mlp differ only
+        // in a tensor the backward pass never reads): time the first, count the others as
+        // equivalent.
         std::vector<ActivationPolicy> seen;
+        const bool moe = ctx.job->model.isMoe();
         for (Recompute rc : space.recompute) {
             const ActivationPolicy p =
                 activationPolicy(rc, ctx.job->training, ctx.framework.torchCheckpoint);
             const bool same = std::any_of(seen.begin(), seen.end(), [&](const auto& q) {
-                return q.keep == p.keep && q.recomputeCore == p.recomputeCore &&
-                       q.wholeLayer == p.wholeLayer;
+                return equivalentPolicies(q, p, moe);
             });
             if (same)
                 ++equivalentPolicies_;

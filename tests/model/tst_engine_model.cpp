@@ -258,6 +258,68 @@ class EngineModelTest : public QObject {
         QVERIFY(jaxFull.everything && !jaxFull.recomputed[kOpMlpOut]);
     }
 
+    void moeCombineReadsTheExpertsOutputs() {
+        // The combine weighs each routed copy by its router probability, so that gradient reads
+        // the experts' outputs: k copies of width d per token, kept, offloaded or recomputed
+        // as the policy says `mlpwo` is (MaxText layers/moe.py), where a dense layer's down
+        // projection output is never read backward.
+        auto contextFor = [](const char* recompute) {
+            return contextOf(project(
+                R"({"preset": "tpu-v5p-pod"})", R"({"pod": 0, "shape": "4x4x4"})",
+                R"({"fsdp": 64})",
+                cat({R"({"global_batch_tokens": 1048576, "total_tokens": 1e9, "recompute": )",
+                     recompute, "}"}),
+                R"({"layers": 4, "d_model": 1024, "heads": 8, "ffn": 1024, "experts": 16,
+                    "top_k": 4, "expert_ffn": 512, "vocab": 32000, "seq_len": 2048})"));
+        };
+        const MeshSizes sizes{1, 64, 1, 1, 1, 1};
+        const double tokens = 16384;
+        const Context full = contextFor(R"("full")");
+        const LayerCost layer = layerCost(full.ctx, sizes, tokens, true);
+        QVERIFY(near(layer.tensorBytes[kTMlpOut], tokens * 4 * 1024 * full.ctx.activationBytes));
+        QVERIFY(layer.routedDownForwardS > 0 &&
+                layer.routedDownForwardS < layer.forwardS[kOpMlpOut]);
+        const TrainingSpec& training = full.project.jobs[0].training;
+        // JAX's remat reruns the experts' down matmuls (not the combine after them) ...
+        const ActivationPlan jax =
+            planActivations(activationPolicy(Recompute::Full, training, false), layer, false);
+        QVERIFY(jax.everything && jax.recomputed[kOpMlpOut]);
+        double rest = 0;
+        for (int op = 0; op < kLayerOps; ++op)
+            rest += op == kOpMlpOut ? 0.0 : layer.forwardS[static_cast<std::size_t>(op)];
+        QVERIFY(near(jax.recomputeS, rest + layer.routedDownForwardS));
+        // ... PyTorch's checkpoint the whole layer, combine included.
+        const ActivationPlan torch =
+            planActivations(activationPolicy(Recompute::Full, training, true), layer, false);
+        QVERIFY(near(torch.recomputeS, rest + layer.forwardS[kOpMlpOut]));
+        // `minimal` saves mlpwo; `save_dot_except_mlp` reruns what it needs.
+        const ActivationPlan minimal =
+            planActivations(activationPolicy(Recompute::Minimal, training, false), layer, false);
+        QVERIFY(!minimal.recomputed[kOpMlpOut] && !minimal.recomputed[kOpMlpIn]);
+        QVERIFY(minimal.deviceBytes >= layer.tensorBytes[kTMlpOut]);
+        const ActivationPlan exceptMlp = planActivations(
+            activationPolicy(Recompute::SaveDotExceptMlp, training, false), layer, false);
+        QVERIFY(exceptMlp.recomputed[kOpMlpOut] && exceptMlp.recomputed[kOpMlpIn]);
+        // A custom policy offloading mlpwo sends those bytes to the host.
+        const Context offload = contextFor(R"({"mlpwo": "offload"})");
+        const ActivationPlan offloaded = planActivations(
+            activationPolicy(Recompute::Custom, offload.project.jobs[0].training, false), layer,
+            false);
+        QVERIFY(near(offloaded.offloadBytes, layer.tensorBytes[kTMlpOut]));
+        QVERIFY(!offloaded.recomputed[kOpMlpOut]);
+        // In a dense layer the same tensor costs nothing and nothing reruns for it.
+        const Context dense = contextOf(project(
+            R"({"preset": "tpu-v5p-pod"})", R"({"pod": 0, "shape": "4x4x4"})", R"({"fsdp": 64})",
+            R"({"global_batch_tokens": 1048576, "total_tokens": 1e9, "recompute": "full"})",
+            R"({"layers": 4, "d_model": 1024, "heads": 8, "ffn": 2048, "vocab": 32000,
+                "seq_len": 2048})"));
+        const LayerCost denseLayer = layerCost(dense.ctx, sizes, tokens, true);
+        QCOMPARE(denseLayer.tensorBytes[kTMlpOut], 0.0);
+        QVERIFY(
+            !planActivations(activationPolicy(Recompute::Full, training, false), denseLayer, false)
+                 .recomputed[kOpMlpOut]);
+    }
+
     void pipelineInFlightLayers() {
         // Uniform chunks: the first stage holds L (1 + (p - 1) / (p v)) layers' worth
         // (Korthikanti et al. 2022, section 4.2.3).
