@@ -112,6 +112,15 @@ void carryEvaluation(const TrainingSpec& training, std::vector<std::string>& car
         carried.emplace_back(key);
 }
 
+void carryVocabTiling(const TrainingSpec& training, const std::string& launcher,
+                      std::vector<std::string>& cannot, std::vector<std::string>& carried) {
+    if (training.vocabTiling <= 1)
+        return;
+    cannot.push_back("vocab_tiling " + std::to_string(training.vocabTiling) + ": " + launcher +
+                     " has no chunked loss setting; the launched run holds the logits whole");
+    carried.emplace_back("training/vocab_tiling");
+}
+
 void carrySlidingWindow(const ModelSpec& model, const std::string& why,
                         std::vector<std::string>& cannot, std::vector<std::string>& carried) {
     if (model.slidingWindow <= 0)

@@ -55,6 +55,10 @@ std::string extrasLine(const Project& project, const Job& job,
                        const std::vector<std::string>& keys);
 // The periodic evaluation keys (training.eval_*), when the job evaluates, for extrasLine.
 void carryEvaluation(const TrainingSpec& training, std::vector<std::string>& carried);
+// Vocabulary tiling (MaxText's num_vocab_tiling) where the launcher has no such setting: said,
+// and carried so that import gives it back.
+void carryVocabTiling(const TrainingSpec& training, const std::string& launcher,
+                      std::vector<std::string>& cannot, std::vector<std::string>& carried);
 // A sliding window the launcher's flags do not set: said, and the model carried whole so that
 // import gives it back.
 void carrySlidingWindow(const ModelSpec& model, const std::string& why,

@@ -203,6 +203,8 @@ std::string exportMaxText(const Project& project, std::size_t index) {
     }
     w.set("shard_optimizer_over_data", p.shardOptimizer ? "true" : "false");
     writeRemat(job, w);
+    if (job.training.vocabTiling > 1)
+        w.set("num_vocab_tiling", job.training.vocabTiling);
     w.set("steps", s.steps);
     writeEvaluation(job, s.chips, w, cannot, carried);
 

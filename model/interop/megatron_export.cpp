@@ -41,6 +41,7 @@ std::string exportMegatron(const Project& project, std::size_t index) {
     std::vector<std::string> carried = {"parallelism/mapping"};
     carrySlidingWindow(job.model, "this export writes no attention window for Megatron-LM", cannot,
                        carried);
+    carryVocabTiling(job.training, "Megatron-LM", cannot, carried);
 
     Args a;
     a.add("--tensor-model-parallel-size", p.tp);

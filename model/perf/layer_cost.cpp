@@ -298,6 +298,13 @@ HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens) 
     h.forwardS = head.forward + memoryBoundSeconds(km, lossBytes, 3);
     h.backwardS = head.dgrad + head.wgrad + memoryBoundSeconds(km, tokens * vocab * 8.0, 1);
     h.logitsBytes = tokens * vocab * ctx.framework.logitsBytes;
+    // Vocabulary tiling (MaxText's num_vocab_tiling): the loss runs chunk by chunk over the
+    // tokens, keeping one chunk's logits, and the backward pass recomputes each chunk's.
+    const int tiles = ctx.job->training.vocabTiling;
+    if (tiles > 1) {
+        h.logitsBytes /= tiles;
+        h.backwardS += h.forwardS;
+    }
     return h;
 }
 

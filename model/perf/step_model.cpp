@@ -32,7 +32,9 @@ double recomputeFlopsPerToken(const JobContext& ctx, const ActivationPlan& plan)
         perLayer += c.mlpInFlopsPerLayer;
     if (plan.recomputed[kOpMlpOut])
         perLayer += c.mlpOutFlopsPerLayer;
-    return perLayer * ctx.job->model.layers;
+    // Vocabulary tiling reruns the LM head's matmul chunk by chunk in the backward pass.
+    const double head = ctx.job->training.vocabTiling > 1 ? 2.0 * c.outputParams : 0.0;
+    return perLayer * ctx.job->model.layers + head;
 }
 
 // 1F1B: (pp - 1) fill-and-drain slots, divided by the virtual stages when interleaved.

@@ -79,6 +79,9 @@ struct TrainingSpec {
     // collectives of the backward pass run behind the data- and weight-gradient matmuls; false:
     // the backward waits for each (Megatron-LM before, Megatron-DeepSpeed).
     bool asyncTpBackward = true;
+    // The loss taken in this many chunks of the tokens, one chunk's logits live at a time and
+    // recomputed in the backward pass (MaxText's num_vocab_tiling); 1: the logits whole.
+    int vocabTiling = 1;
     // Periodic evaluation: every evalIntervalSteps steps a forward pass over evalTokens tokens
     // (0: none). MLPerf's logged blocks, for one, include it.
     std::int64_t evalIntervalSteps = 0;

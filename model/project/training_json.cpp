@@ -84,6 +84,7 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
     t.compile = in.boolean("compile", true);
     t.gradientAccumulationFusion = in.boolean("gradient_accumulation_fusion", true);
     t.asyncTpBackward = in.boolean("async_tensor_model_parallel_allreduce", true);
+    t.vocabTiling = static_cast<int>(in.integer("vocab_tiling", 1, 65536, 1));
     t.evalIntervalSteps = in.integer("eval_interval_steps", 1, std::int64_t{1} << 40, 0);
     t.evalTokens = in.integer("eval_tokens", 1, std::int64_t{1} << 53, 0);
     t.evalBatchTokens = in.integer("eval_batch_tokens", 1, std::int64_t{1} << 53, 0);
@@ -164,6 +165,8 @@ Json writeTrainingSpec(const TrainingSpec& t) {
         out["gradient_accumulation_fusion"] = false;
     if (!t.asyncTpBackward)
         out["async_tensor_model_parallel_allreduce"] = false;
+    if (t.vocabTiling > 1)
+        out["vocab_tiling"] = t.vocabTiling;
     if (t.evalIntervalSteps > 0) {
         out["eval_interval_steps"] = t.evalIntervalSteps;
         out["eval_tokens"] = t.evalTokens;

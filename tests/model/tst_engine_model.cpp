@@ -201,6 +201,35 @@ class EngineModelTest : public QObject {
         QVERIFY(writeProject(without).find("fp8_params") == std::string::npos);
     }
 
+    void vocabTilingHoldsOneChunkOfLogits() {
+        // Gemma 3 12B's recipe on v6e (tpu-recipes): 32k tokens a chip, a 262k vocabulary,
+        // num_vocab_tiling 16. Tiled, the logits take a sixteenth of the HBM they took whole,
+        // and the backward pass reruns the LM head and its loss chunk by chunk.
+        auto run = [](int tiles) {
+            return evaluateProject(
+                       project(R"({"preset": "tpu-v5e-pod", "overrides": {"chip": "tpu-v6e"}})",
+                               R"({"shape": "16x16"})", R"({"fsdp": 256})",
+                               cat({R"({"global_batch_tokens": 8388608, "total_tokens": 1e12,
+                                        "recompute": "full", "framework": "maxtext",
+                                        "vocab_tiling": )",
+                                    std::to_string(tiles), "}"}),
+                               R"({"layers": 48, "d_model": 3840, "heads": 16, "kv_heads": 8,
+                                   "head_dim": 256, "ffn": 15360, "ffn_kind": "geglu",
+                                   "vocab": 262144, "seq_len": 32768, "tied_embeddings": true,
+                                   "sliding_window": 1024, "global_every": 6})"))
+                .jobs.at(0)
+                .step;
+        };
+        const StepResult whole = run(1), tiled = run(16);
+        const double logits = 32768.0 * 262144 * 2; // bf16 (MaxText: logits_dot_in_fp32 false)
+        // Whole, the logits are the step's largest working buffer; tiled, a layer's are.
+        QVERIFY(whole.memory.temporary >= logits);
+        QVERIFY(whole.memory.temporary - tiled.memory.temporary > logits / 2);
+        QVERIFY(tiled.stepS > whole.stepS);
+        QVERIFY(tiled.hfu * tiled.stepS > whole.hfu * whole.stepS); // the head's rerun FLOPs
+        QVERIFY(near(tiled.mfu * tiled.stepS, whole.mfu * whole.stepS));
+    }
+
     void zero3PerStepHoldsTheStageOnce() {
         // ZeRO-3 with the weights gathered once per step holds the stage's weights whole, once:
         // what ZeRO-1 keeps resident, less the 1/dp shard it keeps itself.

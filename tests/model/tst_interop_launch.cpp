@@ -134,9 +134,11 @@ class TestInteropLaunch : public QObject {
         QCOMPARE(one.job.model.headDim, 128); // base.yml
         QCOMPARE(one.job.model.seqLen, 2048); // base.yml max_target_length
         QVERIFY(contains(one.unmodelled, "attention=flash"));
-        QVERIFY(contains(one.unmodelled, "num_vocab_tiling=8"));
+        QCOMPARE(one.job.training.vocabTiling, 8);
         QCOMPARE(one.job.training.evalIntervalSteps, std::int64_t{0}); // base.yml: -1, never
-        withImportedJob(target, one);
+        const Project added = withImportedJob(target, one);
+        QVERIFY(exportLaunch(added, added.jobs.size() - 1, LaunchFormat::MaxText)
+                    .find("num_vocab_tiling=8") != std::string::npos);
         // Evaluation every 5 steps, 3 batches of one sequence per chip (MLPerf's scripts:
         // eval_per_device_batch_size=1); without eval_steps, the split's size is unknown.
         const std::string evalFlags = " eval_interval=5 eval_steps=3 eval_per_device_batch_size=1";

@@ -96,9 +96,12 @@ Job randomJob(std::mt19937& rng, const std::vector<std::string>& precisions, int
     if (pick(rng, {0, 1})) { // periodic evaluation, in training batches or in single sequences
         j.training.evalIntervalSteps = pick(rng, {10, 250});
         j.training.evalTokens = j.training.globalBatchTokens * pick(rng, {1, 3});
-        if (pick(rng, {0, 0, 1}))
+        // (A batch of one sequence when that is the training batch is the default, unwritten.)
+        if (pick(rng, {0, 0, 1}) && m.seqLen != j.training.globalBatchTokens)
             j.training.evalBatchTokens = m.seqLen;
     }
+    if (pick(rng, {0, 0, 1})) // MaxText's num_vocab_tiling; carried by the other launchers
+        j.training.vocabTiling = pick(rng, {2, 4});
     j.reliability.restartS = pick(rng, {300, 600, 900});
     j.reliability.checkpoint.persistentWriteS = pick(rng, {0, 60});
     return j;
