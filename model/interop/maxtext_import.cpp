@@ -338,8 +338,10 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
     job.training.precision = readPrecision(f);
     job.training.recompute = readRemat(f, job.model, out);
     const std::int64_t tiles = f.integer("num_vocab_tiling").value_or(1); // base.yml: 1
-    if (tiles < 1 || tiles > 65536)
-        throwFlagError(f, "num_vocab_tiling", "1 to 65536 chunks of the loss");
+    if (tiles < 1 || tiles > TrainingSpec::kMaxVocabTiling)
+        throwFlagError(f, "num_vocab_tiling",
+                       "1 to " + std::to_string(TrainingSpec::kMaxVocabTiling) +
+                           " chunks of the loss");
     job.training.vocabTiling = static_cast<int>(tiles);
     const std::int64_t steps = f.integer("steps").value_or(150'001); // base.yml
     if (steps < 1)

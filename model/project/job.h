@@ -82,6 +82,7 @@ struct TrainingSpec {
     // The loss taken in this many chunks of the tokens, one chunk's logits live at a time and
     // recomputed in the backward pass (MaxText's num_vocab_tiling); 1: the logits whole.
     int vocabTiling = 1;
+    static constexpr int kMaxVocabTiling = 65536;
     // Periodic evaluation: every evalIntervalSteps steps a forward pass over evalTokens tokens
     // (0: none). MLPerf's logged blocks, for one, include it.
     std::int64_t evalIntervalSteps = 0;

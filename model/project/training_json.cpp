@@ -84,7 +84,8 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
     t.compile = in.boolean("compile", true);
     t.gradientAccumulationFusion = in.boolean("gradient_accumulation_fusion", true);
     t.asyncTpBackward = in.boolean("async_tensor_model_parallel_allreduce", true);
-    t.vocabTiling = static_cast<int>(in.integer("vocab_tiling", 1, 65536, 1));
+    t.vocabTiling =
+        static_cast<int>(in.integer("vocab_tiling", 1, TrainingSpec::kMaxVocabTiling, 1));
     t.evalIntervalSteps = in.integer("eval_interval_steps", 1, std::int64_t{1} << 40, 0);
     t.evalTokens = in.integer("eval_tokens", 1, std::int64_t{1} << 53, 0);
     t.evalBatchTokens = in.integer("eval_batch_tokens", 1, std::int64_t{1} << 53, 0);
