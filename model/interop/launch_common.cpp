@@ -134,6 +134,23 @@ void carrySlidingWindow(const ModelSpec& model, const std::string& why,
         carried.emplace_back("model");
 }
 
+void carryLatentAttentionAndDenseLayers(const ModelSpec& model, const std::string& launcher,
+                                        std::vector<std::string>& cannot,
+                                        std::vector<std::string>& carried) {
+    if (!model.isMla() && model.denseLayers == 0)
+        return;
+    if (model.isMla())
+        cannot.push_back("latent attention (kv_lora_rank " + std::to_string(model.kvLoraRank) +
+                         "): this export writes no latent attention for " + launcher +
+                         "; the launched run projects keys and values per head");
+    if (model.denseLayers > 0)
+        cannot.push_back("dense_layers " + std::to_string(model.denseLayers) +
+                         ": this export writes no dense layers for " + launcher +
+                         "; the launched run has experts in every layer");
+    if (std::find(carried.begin(), carried.end(), "model") == carried.end())
+        carried.emplace_back("model");
+}
+
 std::string findExtras(const std::vector<ShellComment>& comments) {
     for (const auto& c : comments) {
         const std::size_t at = c.text.find(kExtrasTag);

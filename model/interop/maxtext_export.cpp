@@ -36,7 +36,10 @@ void writeModel(const ModelSpec& m, Writer& w, std::vector<std::string>& cannot)
         w.set("model_name", builtIn->name);
     } else {
         // base.yml: "explicitly set base_embed_dim, base_num_query_heads, ... and/or head_dim"
-        w.set("decoder_block", m.isMoe() ? "mixtral" : m.ffnKind == "gelu" ? "gpt3" : "llama2");
+        w.set("decoder_block", m.isMla()             ? "deepseek"
+                               : m.isMoe()           ? "mixtral"
+                               : m.ffnKind == "gelu" ? "gpt3"
+                                                     : "llama2");
         w.set("base_emb_dim", m.dModel);
         w.set("base_num_query_heads", m.heads);
         w.set("base_num_kv_heads", m.kvHeads);
@@ -49,6 +52,18 @@ void writeModel(const ModelSpec& m, Writer& w, std::vector<std::string>& cannot)
             w.set("num_experts", m.experts);
             w.set("num_experts_per_tok", m.topK);
             w.set("base_moe_mlp_dim", m.expertFfn);
+            if (m.sharedExperts > 0)
+                w.set("shared_experts", m.sharedExperts);
+            if (m.denseLayers > 0)
+                w.set("first_num_dense_layers", m.denseLayers);
+        }
+        if (m.isMla()) {
+            w.set("attention_type", "mla");
+            w.set("q_lora_rank", m.qLoraRank);
+            w.set("kv_lora_rank", m.kvLoraRank);
+            w.set("qk_nope_head_dim", m.headDim);
+            w.set("qk_rope_head_dim", m.ropeHeadDim);
+            w.set("v_head_dim", m.valueHeadDim());
         }
         if (m.ffnKind == "gelu")
             cannot.push_back("decoder_block=gpt3 adds MaxText's GPT-3 specifics (learned "

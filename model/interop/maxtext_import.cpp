@@ -68,6 +68,33 @@ void fillMesh(std::vector<AxisValue>& axes, std::int64_t target, const std::stri
     }
 }
 
+// MaxText's attention_type=mla (its deepseek decoder block): the head without rotary is
+// qk_nope_head_dim wide, which PodPlanner keeps as head_dim.
+void readLatentAttention(FlagList& f, ModelSpec& m) {
+    const LaunchFlag* type = f.find("attention_type");
+    if (!type || type->value != "mla")
+        return;
+    auto set = [&](const char* key, int& field) {
+        if (auto v = f.integer(key))
+            field = static_cast<int>(*v);
+    };
+    // base.yml's defaults (DeepSeek-V2's shapes).
+    m.qLoraRank = 0;
+    m.kvLoraRank = 512;
+    m.headDim = 128;
+    m.ropeHeadDim = 64;
+    m.vHeadDim = 128;
+    set("q_lora_rank", m.qLoraRank);
+    set("kv_lora_rank", m.kvLoraRank);
+    set("qk_nope_head_dim", m.headDim);
+    set("qk_rope_head_dim", m.ropeHeadDim);
+    set("v_head_dim", m.vHeadDim);
+    if (m.kvLoraRank <= 0)
+        throwFlagError(*f.find("kv_lora_rank"), "a kv_lora_rank above 0 with attention_type=mla",
+                       "");
+    m.kvHeads = m.heads; // keys and values are projected up to every head
+}
+
 ModelSpec readModel(FlagList& f, ImportedJob& out) {
     ModelSpec m = maxTextBaseModel();
     if (const LaunchFlag* name = f.find("model_name"); name && name->value != "default") {
@@ -100,6 +127,11 @@ ModelSpec readModel(FlagList& f, ImportedJob& out) {
     m.expertFfn = m.isMoe() ? m.expertFfn : m.ffn;
     if (auto v = f.integer("base_moe_mlp_dim"); v && *v > 0)
         m.expertFfn = static_cast<int>(*v);
+    if (m.isMoe()) {
+        set("shared_experts", m.sharedExperts);
+        set("first_num_dense_layers", m.denseLayers);
+    }
+    readLatentAttention(f, m);
     if (const LaunchFlag* act = f.find("mlp_activations")) {
         const bool gated = act->value.find("linear") != std::string::npos;
         m.ffnKind = gated ? "swiglu" : "gelu";

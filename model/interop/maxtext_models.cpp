@@ -21,12 +21,31 @@ ModelSpec dense(int layers, int d, int heads, int kv, int headDim, int ffn, cons
     return m;
 }
 
+// configs/models/deepseek3-671b.yml: latent attention, 3 dense layers, then 256 routed
+// experts and 1 shared expert per layer.
+ModelSpec deepSeekV3() {
+    ModelSpec m = dense(61, 7168, 128, 128, 128, 18432, "swiglu", 129280);
+    m.experts = 256;
+    m.topK = 8;
+    m.expertFfn = 2048;
+    m.sharedExperts = 1;
+    m.denseLayers = 3;
+    m.qLoraRank = 1536;
+    m.kvLoraRank = 512;
+    m.ropeHeadDim = 64;
+    m.vHeadDim = 128;
+    return m;
+}
+
 bool sameShape(const ModelSpec& a, const ModelSpec& b) {
     const bool moe = a.experts > 1 || b.experts > 1;
     return a.layers == b.layers && a.dModel == b.dModel && a.heads == b.heads &&
            a.kvHeads == b.kvHeads && a.headDim == b.headDim && a.ffn == b.ffn &&
            a.ffnKind == b.ffnKind && a.vocab == b.vocab && a.experts == b.experts &&
-           (!moe || (a.topK == b.topK && a.expertFfn == b.expertFfn));
+           (!moe || (a.topK == b.topK && a.expertFfn == b.expertFfn &&
+                     a.sharedExperts == b.sharedExperts && a.denseLayers == b.denseLayers)) &&
+           a.kvLoraRank == b.kvLoraRank && a.qLoraRank == b.qLoraRank &&
+           a.ropeHeadDim == b.ropeHeadDim && a.valueHeadDim() == b.valueHeadDim();
 }
 
 } // namespace
@@ -45,6 +64,7 @@ const std::vector<MaxTextModel>& maxTextModels() {
         m.back().model.experts = 8;
         m.back().model.topK = 2;
         m.back().model.expertFfn = 14336;
+        m.push_back({"deepseek3-671b", deepSeekV3()});
         return m;
     }();
     return models;

@@ -62,6 +62,16 @@ Linear linear(const KernelModel& km, const JobContext& ctx, double m, double n, 
     return l;
 }
 
+Linear operator+(const Linear& a, const Linear& b) {
+    return {a.forward + b.forward, a.dgrad + b.dgrad, a.wgrad + b.wgrad};
+}
+
+// The projections into Q, K and V, and the width per token of what their backward reads.
+struct QkvProjection {
+    Linear linear;
+    double savedWidth = 0;
+};
+
 struct Shapes {
     double t = 0;      // tokens of the microbatch on this chip's tp group
     double tShard = 0; // tokens per chip for width-d element-wise work (sequence parallelism)
@@ -116,84 +126,136 @@ void attentionCore(const KernelModel& km, const JobContext& ctx, const Shapes& s
     c.tensorBytes[kTScores] = scores * (b + dropout * (1 + b));
 }
 
-// The MLP (dense, or experts with router, dispatch and combine): times of kOpMlpIn, kOpAct
-// (its activation priced by `ops`), kOpMlpOut and the sizes of their tensors.
-void mlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const MeshSizes& sizes,
-         const ElementwiseOps& ops, LayerCost& c) {
+QkvProjection qkvProjection(const KernelModel& km, const JobContext& ctx, const Shapes& s) {
+    const ModelSpec& m = ctx.job->model;
+    if (!m.isMla()) {
+        const double width = (s.qHeads + 2 * s.kvHeads) * s.headDim;
+        return {linear(km, ctx, s.t, width, s.d), width};
+    }
+    // Latent attention: the down projections are whole on every tp rank (Megatron builds
+    // them duplicated), the up projections split by heads; the backward reads the latents
+    // and Q, K and V.
+    const double qk = m.qkHeadDim();
+    const double keyValue = m.headDim + m.valueHeadDim();
+    const double kvLatent = m.kvLoraRank + m.ropeHeadDim;
+    QkvProjection p;
+    p.linear = linear(km, ctx, s.t, kvLatent, s.d) +
+               linear(km, ctx, s.t, s.qHeads * keyValue, m.kvLoraRank);
+    if (m.qLoraRank > 0)
+        p.linear = p.linear + linear(km, ctx, s.t, m.qLoraRank, s.d) +
+                   linear(km, ctx, s.t, s.qHeads * qk, m.qLoraRank);
+    else
+        p.linear = p.linear + linear(km, ctx, s.t, s.qHeads * qk, s.d);
+    p.savedWidth = m.qLoraRank + kvLatent + s.qHeads * (2 * qk + m.valueHeadDim());
+    return p;
+}
+
+// What a dense MLP or an MoE block adds to the layer, weighted by the share of the model's
+// layers that have it.
+struct MlpPart {
+    LayerCost& c;
+    double weight = 1;
+    double width = 0; // activation elements on this chip per microbatch (all experts)
+
+    void forward(int op, double seconds) const { c.forwardS[op] += weight * seconds; }
+    void backward(int op, double seconds) const { c.backwardS[op] += weight * seconds; }
+    // A linear layer's times; `gradSplit`: its data and weight gradients counted apart (the
+    // up projection, whose gradients the tp overlap model times).
+    void linear(int op, const Linear& l, bool gradSplit) {
+        forward(op, l.forward);
+        backward(op, l.dgrad + l.wgrad);
+        c.forwardMatmulS += weight * l.forward;
+        if (gradSplit) {
+            c.backwardDgradS += weight * l.dgrad;
+            c.backwardWgradS += weight * l.wgrad;
+        }
+    }
+};
+
+void denseMlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, double tp, double ffn,
+              MlpPart& part) {
+    const double gate = ctx.job->model.gatedMlp() ? 2.0 : 1.0;
+    part.linear(kOpMlpIn, linear(km, ctx, s.t, gate * ffn / tp, s.d), true);
+    part.linear(kOpMlpOut, linear(km, ctx, s.t, s.d, ffn / tp), false);
+    part.width += part.weight * s.t * ffn / tp;
+}
+
+void moeMlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const MeshSizes& sizes,
+            MlpPart& part) {
     const ModelSpec& m = ctx.job->model;
     const TrainingSpec& training = ctx.job->training;
     const double b = ctx.activationBytes;
     const double tp = sizes[kTp];
     const double gate = m.gatedMlp() ? 2.0 : 1.0;
-    double width = 0; // activation elements on this chip per microbatch (all experts)
-    auto dense = [&](double ffn) {
-        const Linear up = linear(km, ctx, s.t, gate * ffn / tp, s.d);
-        const Linear down = linear(km, ctx, s.t, s.d, ffn / tp);
-        c.forwardS[kOpMlpIn] += up.forward;
-        c.backwardS[kOpMlpIn] += up.dgrad + up.wgrad;
-        c.forwardS[kOpMlpOut] += down.forward;
-        c.backwardS[kOpMlpOut] += down.dgrad + down.wgrad;
-        c.backwardDgradS += up.dgrad;
-        c.backwardWgradS += up.wgrad;
-        c.forwardMatmulS += up.forward + down.forward;
-        width += s.t * ffn / tp;
-    };
-    if (!m.isMoe()) {
-        dense(m.ffn);
+    const double ep = sizes[kEp];
+    const double localExperts = std::max(1.0, m.experts / ep);
+    // Tokens per local expert after dispatch: the even share, times the padding to the
+    // capacity (dense dispatch), or the busiest expert's load capped by the capacity.
+    const double even = s.t * m.topK * ep / m.experts;
+    double load = training.moeImbalance;
+    if (m.capacityFactor > 0)
+        load =
+            training.moeDispatch == "dense" ? m.capacityFactor : std::min(load, m.capacityFactor);
+    // A grouped matmul pads each expert's tokens to the matrix unit's tile.
+    const double tile = ctx.kernels.tileM;
+    const double tokens = std::ceil(even * load / tile) * tile;
+    const Linear router = linear(km, ctx, s.t, m.experts, s.d);
+    const Linear up = linear(km, ctx, tokens, gate * m.expertFfn / tp, s.d, localExperts);
+    const Linear down = linear(km, ctx, tokens, s.d, m.expertFfn / tp, localExperts);
+    // Router softmax and top-k over the experts, in fp32.
+    const double routing = memoryBoundSeconds(km, s.t * m.experts * 4.0 * 3.0, 2);
+    double dispatch = 0, dispatchBack = 0;
+    if (training.moeDispatch == "dense") {
+        // One-hot einsums into and out of capacity buffers, per sequence: 2 t E C d FLOPs
+        // each with C = capacity x the sequence's k tokens / E.
+        const double capacity = std::max(1.0, m.capacityFactor) * m.topK * s.queries;
+        const double perSequence =
+            matmulSeconds(km, capacity, s.d, s.queries, b, b, s.sequences) * 2.0;
+        dispatch = perSequence;
+        dispatchBack = 2.0 * perSequence;
     } else {
-        const double ep = sizes[kEp];
-        const double localExperts = std::max(1.0, m.experts / ep);
-        // Tokens per local expert after dispatch: the even share, times the padding to the
-        // capacity (dense dispatch), or the busiest expert's load capped by the capacity.
-        const double even = s.t * m.topK * ep / m.experts;
-        double load = training.moeImbalance;
-        if (m.capacityFactor > 0)
-            load = training.moeDispatch == "dense" ? m.capacityFactor
-                                                   : std::min(load, m.capacityFactor);
-        // A grouped matmul pads each expert's tokens to the matrix unit's tile.
-        const double tile = ctx.kernels.tileM;
-        const double tokens = std::ceil(even * load / tile) * tile;
-        const Linear router = linear(km, ctx, s.t, m.experts, s.d);
-        const Linear up = linear(km, ctx, tokens, gate * m.expertFfn / tp, s.d, localExperts);
-        const Linear down = linear(km, ctx, tokens, s.d, m.expertFfn / tp, localExperts);
-        // Router softmax and top-k over the experts, in fp32.
-        const double routing = memoryBoundSeconds(km, s.t * m.experts * 4.0 * 3.0, 2);
-        double dispatch = 0, dispatchBack = 0;
-        if (training.moeDispatch == "dense") {
-            // One-hot einsums into and out of capacity buffers, per sequence: 2 t E C d FLOPs
-            // each with C = capacity x the sequence's k tokens / E.
-            const double capacity = std::max(1.0, m.capacityFactor) * m.topK * s.queries;
-            const double perSequence =
-                matmulSeconds(km, capacity, s.d, s.queries, b, b, s.sequences) * 2.0;
-            dispatch = perSequence;
-            dispatchBack = 2.0 * perSequence;
-        } else {
-            // Permute tokens to their experts and back: read and write k copies of each.
-            dispatch = memoryBoundSeconds(km, s.t * m.topK * s.d * b * 2.0 * 2.0, 2);
-            dispatchBack = dispatch;
-        }
-        c.forwardS[kOpMlpIn] += router.forward + routing + up.forward + dispatch / 2;
-        c.backwardS[kOpMlpIn] +=
-            router.dgrad + router.wgrad + routing + up.dgrad + up.wgrad + dispatchBack / 2;
-        c.forwardS[kOpMlpOut] += down.forward + dispatch / 2;
-        c.backwardS[kOpMlpOut] += down.dgrad + down.wgrad + dispatchBack / 2;
-        c.backwardDgradS += up.dgrad;
-        c.backwardWgradS += up.wgrad;
-        c.forwardMatmulS += up.forward + down.forward;
-        c.routedDownForwardS = down.forward;
-        width += localExperts * tokens * m.expertFfn / tp;
-        // The combine weighs each routed copy's output by its router probability, so the
-        // probabilities' gradient reads those outputs: t x k rows of width d (x capacity with
-        // dense dispatch), which a dense MLP's down projection never needs kept.
-        const double copies = training.moeDispatch == "dense" ? load : 1.0;
-        c.tensorBytes[kTMlpOut] = s.t * m.topK * copies * s.d / tp * b;
-        if (m.sharedExperts > 0)
-            dense(static_cast<double>(m.sharedExperts) * m.expertFfn);
+        // Permute tokens to their experts and back: read and write k copies of each.
+        dispatch = memoryBoundSeconds(km, s.t * m.topK * s.d * b * 2.0 * 2.0, 2);
+        dispatchBack = dispatch;
     }
+    part.linear(kOpMlpIn, up, true);
+    part.linear(kOpMlpOut, down, false);
+    // The router's matmul is not in forwardMatmulS (it is not what tp overlap hides).
+    part.forward(kOpMlpIn, router.forward + routing + dispatch / 2);
+    part.backward(kOpMlpIn, router.dgrad + router.wgrad + routing + dispatchBack / 2);
+    part.forward(kOpMlpOut, dispatch / 2);
+    part.backward(kOpMlpOut, dispatchBack / 2);
+    part.c.routedDownForwardS += part.weight * down.forward;
+    part.width += part.weight * localExperts * tokens * m.expertFfn / tp;
+    // The combine weighs each routed copy's output by its router probability, so the
+    // probabilities' gradient reads those outputs: t x k rows of width d (x capacity with
+    // dense dispatch), which a dense MLP's down projection never needs kept.
+    const double copies = training.moeDispatch == "dense" ? load : 1.0;
+    part.c.tensorBytes[kTMlpOut] += part.weight * s.t * m.topK * copies * s.d / tp * b;
+    if (m.sharedExperts > 0)
+        denseMlp(km, ctx, s, tp, static_cast<double>(m.sharedExperts) * m.expertFfn, part);
+}
+
+// The MLP (dense, or experts with router, dispatch and combine; a model with both averaged
+// over its layers): times of kOpMlpIn, kOpAct (its activation priced by `ops`), kOpMlpOut and
+// the sizes of their tensors.
+void mlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const MeshSizes& sizes,
+         const ElementwiseOps& ops, LayerCost& c) {
+    const ModelSpec& m = ctx.job->model;
+    const double b = ctx.activationBytes;
+    const double moe = m.moeLayerShare();
+    MlpPart part{c, moe};
+    if (moe > 0)
+        moeMlp(km, ctx, s, sizes, part);
+    part.weight = 1 - moe;
+    if (moe < 1)
+        denseMlp(km, ctx, s, sizes[kTp], m.ffn, part);
+    const double width = part.width;
     c.forwardS[kOpAct] =
         memoryBoundSeconds(km, width * ops.actForward.bytes, ops.actForward.kernels);
     c.backwardS[kOpAct] =
         memoryBoundSeconds(km, width * ops.actBackward.bytes, ops.actBackward.kernels);
+    const double gate = m.gatedMlp() ? 2.0 : 1.0;
     c.tensorBytes[kTMlpIn] = gate * width * b;
     // Read backward only by the down projection's weight gradient.
     c.tensorBytes[kTMlpAct] = width * ctx.savedInputBytes;
@@ -213,7 +275,8 @@ LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens
     s.d = m.dModel;
     s.qHeads = m.heads / tp;
     s.kvHeads = std::max(1.0, m.kvHeads / tp);
-    s.headDim = m.headDim;
+    // The attention kernel's products run over the query-key and the value head widths.
+    s.headDim = (m.qkHeadDim() + m.valueHeadDim()) / 2.0;
     s.queries = static_cast<double>(m.seqLen) / sizes[kCp];
     s.keys = m.seqLen;
     s.sequences = tokens / s.queries;
@@ -229,8 +292,8 @@ LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens
     c.forwardS[kOpNorm1] = elementwise(widthD, ops.normForward);
     c.backwardS[kOpNorm1] = elementwise(widthD, ops.normBackward);
 
-    const double qkvWidth = (s.qHeads + 2 * s.kvHeads) * s.headDim;
-    const Linear qkv = linear(km, ctx, s.t, qkvWidth, s.d);
+    const QkvProjection projection = qkvProjection(km, ctx, s);
+    const Linear& qkv = projection.linear;
     const double qk = s.t * (s.qHeads + s.kvHeads) * s.headDim;
     c.forwardS[kOpQkv] = qkv.forward + elementwise(qk, ops.ropeForward);
     c.backwardS[kOpQkv] = qkv.dgrad + qkv.wgrad + elementwise(qk, ops.ropeBackward);
@@ -239,7 +302,7 @@ LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens
 
     attentionCore(km, ctx, s, c);
 
-    const Linear out = linear(km, ctx, s.t, s.d, s.qHeads * s.headDim);
+    const Linear out = linear(km, ctx, s.t, s.d, s.qHeads * m.valueHeadDim());
     c.forwardS[kOpOutProj] = out.forward;
     c.backwardS[kOpOutProj] = out.dgrad + out.wgrad;
     c.forwardMatmulS += qkv.forward + out.forward;
@@ -260,13 +323,13 @@ LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens
     // dropout masks.
     const double q = ctx.savedInputBytes;
     c.tensorBytes[kTNorm] = widthD * (m.parallelBlock ? q : 2 * q + b) + widthD * 2 * dropout;
-    c.tensorBytes[kTQkv] = s.t * qkvWidth * b;
+    c.tensorBytes[kTQkv] = s.t * projection.savedWidth * b;
     // The attention output for the output projection (and flash attention's backward, which
     // keeps its own 16-bit copy when the projection's is quantized), and flash attention's
     // fp32 log-sum-exp per query and head.
     const bool flash = ctx.job->training.attention != "standard";
     const double contextBytes = q < b ? q + (flash ? b : 0.0) : b;
-    c.tensorBytes[kTContext] = s.t * s.qHeads * (s.headDim * contextBytes + 4);
+    c.tensorBytes[kTContext] = s.t * s.qHeads * (m.valueHeadDim() * contextBytes + 4);
     c.tensorBytes[kTOutProj] = widthD * b;
     return c;
 }

@@ -32,9 +32,13 @@ double gradientReplicas(const FrameworkTraits& f, const MeshSizes& s) {
 double largestWeightTensor(const JobContext& ctx, const MeshSizes& s) {
     const ModelSpec& m = ctx.job->model;
     const double d = m.dModel;
-    // The MLP's matrices are the experts' in a MoE layer, else the dense ones.
-    const double mlp = d * (m.isMoe() ? m.expertFfn : m.ffn);
-    return std::max({mlp, d * m.heads * m.headDim, d * m.kvHeads * m.headDim * 2.0}) / s[kTp];
+    // The MLP's matrices are the experts' in a MoE layer, else (or in its dense layers) the
+    // dense ones. Q's projection is at most d x heads x its head width (latent attention's
+    // are smaller).
+    const double mlp = d * (m.moeLayerShare() == 1.0 ? m.expertFfn : m.ffn);
+    return std::max({mlp, d * m.heads * m.qkHeadDim(),
+                     d * m.kvHeads * (m.qkHeadDim() + m.valueHeadDim())}) /
+           s[kTp];
 }
 
 namespace {

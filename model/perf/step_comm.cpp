@@ -80,11 +80,11 @@ double tensorsPerLayer(const JobContext& ctx) {
 std::array<double, 4> layerWeightTensors(const JobContext& ctx, const MeshSizes& s) {
     const ModelSpec& m = ctx.job->model;
     const double tp = s[kTp];
-    const double q = m.heads * m.headDim, kv = m.kvHeads * m.headDim;
+    const TransformerCounts& c = ctx.counts;
     const double gates = m.gatedMlp() ? 2.0 : 1.0;
-    const double mlp = layerParameters(ctx, s) - ctx.counts.attentionParamsPerLayer / tp;
-    return {m.dModel * (q + 2 * kv) / tp, q * m.dModel / tp, mlp * gates / (gates + 1),
-            mlp / (gates + 1)};
+    const double mlp = layerParameters(ctx, s) - c.attentionParamsPerLayer / tp;
+    return {c.qkvParamsPerLayer / tp, (c.attentionParamsPerLayer - c.qkvParamsPerLayer) / tp,
+            mlp * gates / (gates + 1), mlp / (gates + 1)};
 }
 
 // The share of a layer's weights that DeepSpeed's ZeRO-3 gathers a third time under full
@@ -216,8 +216,8 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     // Context parallelism (ring attention): keys and values are all-gathered forward and again
     // backward, their gradients reduce-scattered, each behind the attention core's compute.
     if (s[kCp] > 1) {
-        const double kvBytes =
-            t * s[kCp] * 2.0 * m.kvHeads * m.headDim / std::min<double>(s[kTp], m.kvHeads) * b;
+        const double kvBytes = t * s[kCp] * m.kvHeads * (m.qkHeadDim() + m.valueHeadDim()) /
+                               std::min<double>(s[kTp], m.kvHeads) * b;
         const double ag = collectiveSeconds(CollectiveKind::AllGather, kvBytes, groups[kCp]);
         const double rs = collectiveSeconds(CollectiveKind::ReduceScatter, kvBytes, groups[kCp]);
         const double coreF = layer.forwardS[kOpCore], coreB = layer.backwardS[kOpCore];
@@ -242,11 +242,12 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         AxisGroup epGroup = expertGroup(ctx, l, groups);
         if (ctx.job->training.moeDispatcher == "deepep")
             epGroup.dedupCopies = m.topK;
-        const double seconds =
-            count * layers * collectiveSeconds(CollectiveKind::AllToAll, bytes, epGroup);
+        // Only the MoE layers dispatch (dense_layers have a dense MLP).
+        const double seconds = count * layers * m.moeLayerShare() *
+                               collectiveSeconds(CollectiveKind::AllToAll, bytes, epGroup);
         out.exposedPerMicrobatchS += seconds;
-        rec.add(CollectiveKind::AllToAll, kEp, count * bytes * layers * mb, seconds * mb,
-                seconds * mb);
+        rec.add(CollectiveKind::AllToAll, kEp, count * bytes * layers * m.moeLayerShare() * mb,
+                seconds * mb, seconds * mb);
     }
 
     // Pipeline: activations forward and their gradients backward, once per virtual stage; the

@@ -2,22 +2,62 @@
 
 namespace podplanner::model::perf {
 
+namespace {
+
+// Q, K, V and output projection parameters of one layer, and the widths of the query and
+// value heads together.
+struct AttentionShape {
+    double qkvParams = 0;
+    double outParams = 0;
+};
+
+AttentionShape attentionShape(const ModelSpec& m) {
+    const double d = m.dModel;
+    const double heads = m.heads;
+    AttentionShape a;
+    if (!m.isMla()) {
+        const double qDim = heads * m.headDim;
+        const double kvDim = static_cast<double>(m.kvHeads) * m.headDim;
+        a.qkvParams = d * qDim + 2 * d * kvDim;
+        a.outParams = qDim * d;
+        return a;
+    }
+    // Latent attention: queries down to q_lora_rank and up per head (or directly), keys and
+    // values down to kv_lora_rank plus the shared rope key, then up to every head's key part
+    // without rotary and its value (DeepSeek-V2, arXiv 2405.04434, section 2.1).
+    const double qk = m.qkHeadDim();
+    const double query =
+        m.qLoraRank > 0 ? d * m.qLoraRank + m.qLoraRank * heads * qk : d * heads * qk;
+    const double keyValue =
+        d * (m.kvLoraRank + m.ropeHeadDim) + m.kvLoraRank * heads * (m.headDim + m.valueHeadDim());
+    a.qkvParams = query + keyValue;
+    a.outParams = heads * m.valueHeadDim() * d;
+    return a;
+}
+
+} // namespace
+
 TransformerCounts countTransformer(const ModelSpec& m) {
     TransformerCounts c;
     const double d = m.dModel;
-    const double qDim = static_cast<double>(m.heads) * m.headDim;
-    const double kvDim = static_cast<double>(m.kvHeads) * m.headDim;
-    c.attentionParamsPerLayer = d * qDim + 2 * d * kvDim + qDim * d;
+    const AttentionShape attention = attentionShape(m);
+    c.qkvParamsPerLayer = attention.qkvParams;
+    c.attentionParamsPerLayer = attention.qkvParams + attention.outParams;
     const double matricesPerMlp = m.gatedMlp() ? 3.0 : 2.0; // (gate,) up, down
+    const double denseMlp = matricesPerMlp * d * m.ffn;
     if (m.isMoe()) {
+        // Per layer on average over the model's layers: its first dense_layers have a dense
+        // MLP instead of the experts.
+        const double moe = m.moeLayerShare();
         const double perExpert = matricesPerMlp * d * m.expertFfn;
-        c.expertParamsPerLayer = perExpert * m.experts;
+        c.expertParamsPerLayer = moe * perExpert * m.experts;
         // Shared experts are dense: every token passes through them, every chip holds them.
-        c.denseMlpParamsPerLayer = perExpert * m.sharedExperts;
-        c.activeMlpParamsPerLayer = perExpert * (m.topK + m.sharedExperts);
-        c.routerParamsPerLayer = d * m.experts;
+        c.denseMlpParamsPerLayer = moe * perExpert * m.sharedExperts + (1 - moe) * denseMlp;
+        c.activeMlpParamsPerLayer =
+            moe * perExpert * (m.topK + m.sharedExperts) + (1 - moe) * denseMlp;
+        c.routerParamsPerLayer = moe * d * m.experts;
     } else {
-        c.denseMlpParamsPerLayer = matricesPerMlp * d * m.ffn;
+        c.denseMlpParamsPerLayer = denseMlp;
         c.activeMlpParamsPerLayer = c.denseMlpParamsPerLayer;
     }
     c.embeddingParams = m.tiedEmbeddings ? 0.0 : static_cast<double>(m.vocab) * d;
@@ -31,15 +71,17 @@ TransformerCounts countTransformer(const ModelSpec& m) {
         c.outputParams;
     // Keys a query is scored against, counted without the causal mask (the convention of
     // 6N + 12 L H Q T): the sequence in a global layer, the window in a local one.
-    // (A window that is off or spans the sequence makes every layer global.)
+    // (A window that is off or spans the sequence makes every layer global.) Q is the mean of
+    // the query and value head widths, which differ under latent attention.
     const double global = m.globalLayerShare();
     const double keys = global * m.seqLen + (1.0 - global) * m.slidingWindow;
-    c.attentionFlopsPerTokenForward = 4.0 * layers * qDim * keys;
+    const double headWidths = static_cast<double>(m.heads) * (m.qkHeadDim() + m.valueHeadDim()) / 2;
+    c.attentionFlopsPerTokenForward = 4.0 * layers * headWidths * keys;
     c.modelFlopsPerToken = 6.0 * c.activeMatmulParams + 3.0 * c.attentionFlopsPerTokenForward;
     // Forward matmul FLOPs per token of each recomputable part of one layer.
-    c.qkvFlopsPerLayer = 2.0 * d * (qDim + 2 * kvDim);
-    c.coreFlopsPerLayer = 4.0 * qDim * keys;
-    c.outProjFlopsPerLayer = 2.0 * qDim * d;
+    c.qkvFlopsPerLayer = 2.0 * attention.qkvParams;
+    c.coreFlopsPerLayer = 4.0 * headWidths * keys;
+    c.outProjFlopsPerLayer = 2.0 * attention.outParams;
     const double activeMlp = c.activeMlpParamsPerLayer + c.routerParamsPerLayer;
     c.mlpInFlopsPerLayer = 2.0 * activeMlp * (matricesPerMlp - 1) / matricesPerMlp;
     c.mlpOutFlopsPerLayer = 2.0 * activeMlp / matricesPerMlp;

@@ -8,7 +8,9 @@ namespace podplanner::model::perf {
 
 struct TransformerCounts {
     double attentionParamsPerLayer = 0; // Q, K, V and output projections
-    double denseMlpParamsPerLayer = 0;  // a dense layer's MLP (0 for MoE models)
+    double qkvParamsPerLayer = 0;       // of which the Q, K and V projections
+    // MLP parameters per layer, averaged over the layers when an MoE model has dense ones.
+    double denseMlpParamsPerLayer = 0;  // dense MLPs: the model's, or its shared experts
     double expertParamsPerLayer = 0;    // all experts of one MoE layer
     double activeMlpParamsPerLayer = 0; // MLP parameters one token passes through
     double routerParamsPerLayer = 0;

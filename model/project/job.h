@@ -31,8 +31,27 @@ struct ModelSpec {
     // `globalEvery`-th layer still attends globally (gpt-oss: 2, Gemma 3: 6; 0: none does).
     int slidingWindow = 0;
     int globalEvery = 0;
+    // MoE models whose first `denseLayers` layers have a dense MLP of width ffn (DeepSeek's
+    // first_k_dense_replace, MaxText's first_num_dense_layers); 0: every layer is MoE.
+    int denseLayers = 0;
+    // Multi-head latent attention (DeepSeek-V2/V3) when kvLoraRank > 0: keys and values are
+    // projected down to a kvLoraRank latent (plus a shared rope key of ropeHeadDim) and up per
+    // head; queries likewise through a qLoraRank latent (0: projected directly). A query and
+    // key head is headDim (the part without rotary) + ropeHeadDim wide, a value head vHeadDim.
+    int qLoraRank = 0;
+    int kvLoraRank = 0;
+    int ropeHeadDim = 0;
+    int vHeadDim = 0;
 
     bool isMoe() const { return experts > 1; }
+    bool isMla() const { return kvLoraRank > 0; }
+    // Of the layers, the share whose MLP is the experts (1 for a dense-free MoE, 0 dense).
+    double moeLayerShare() const {
+        return isMoe() ? static_cast<double>(layers - denseLayers) / layers : 0.0;
+    }
+    // Width of one query (and key) head, and of one value head.
+    int qkHeadDim() const { return isMla() ? headDim + ropeHeadDim : headDim; }
+    int valueHeadDim() const { return isMla() && vHeadDim > 0 ? vHeadDim : headDim; }
     // Of the layers, the share that attends to the whole sequence.
     double globalLayerShare() const {
         if (slidingWindow <= 0 || slidingWindow >= seqLen)

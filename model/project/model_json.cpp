@@ -4,7 +4,21 @@ namespace podplanner::model {
 
 namespace {
 constexpr std::int64_t kMaxDim = 1'000'000;
+
+// Multi-head latent attention's keys: kv_lora_rank turns it on, and the others need it.
+void readLatentAttention(ObjectReader& in, ModelSpec& m) {
+    m.kvLoraRank = static_cast<int>(in.integer("kv_lora_rank", 0, kMaxDim, 0));
+    m.qLoraRank = static_cast<int>(in.integer("q_lora_rank", 0, kMaxDim, 0));
+    m.ropeHeadDim = static_cast<int>(in.integer("qk_rope_head_dim", 0, 100000, 0));
+    m.vHeadDim = static_cast<int>(in.integer("v_head_dim", 0, 100000, 0));
+    if (m.isMla())
+        return;
+    for (const char* key : {"q_lora_rank", "qk_rope_head_dim", "v_head_dim"})
+        if (in.has(key))
+            throwInputError(in.at(key), "\"kv_lora_rank\" above 0 (latent attention)",
+                            "no kv_lora_rank");
 }
+} // namespace
 
 ModelSpec readModelSpec(ObjectReader& in) {
     ModelSpec m;
@@ -41,6 +55,11 @@ ModelSpec readModelSpec(ObjectReader& in) {
     if (m.globalEvery > 0 && m.slidingWindow == 0)
         throwInputError(in.at("global_every"), "\"sliding_window\" above 0 (local layers)",
                         "no sliding window");
+    m.denseLayers = static_cast<int>(in.integer("dense_layers", 0, m.layers - 1, 0));
+    if (m.denseLayers > 0 && !m.isMoe())
+        throwInputError(in.at("dense_layers"), "\"experts\" above 1 (a mixture-of-experts model)",
+                        "a dense model");
+    readLatentAttention(in, m);
     return m;
 }
 
@@ -84,6 +103,16 @@ void writeModelSpec(const ModelSpec& m, Json& out) {
         out["sliding_window"] = m.slidingWindow;
     if (m.globalEvery > 0)
         out["global_every"] = m.globalEvery;
+    if (m.denseLayers > 0)
+        out["dense_layers"] = m.denseLayers;
+    if (m.isMla()) {
+        if (m.qLoraRank > 0)
+            out["q_lora_rank"] = m.qLoraRank;
+        out["kv_lora_rank"] = m.kvLoraRank;
+        out["qk_rope_head_dim"] = m.ropeHeadDim;
+        if (m.vHeadDim > 0)
+            out["v_head_dim"] = m.vHeadDim;
+    }
 }
 
 } // namespace podplanner::model

@@ -228,6 +228,28 @@ class TestInteropLaunch : public QObject {
         QCOMPARE(fromLine.job.training.globalBatchTokens, fromYaml.job.training.globalBatchTokens);
     }
 
+    // MaxText's deepseek3-671b by name: latent attention and dense layers as its config has
+    // them, and the export names it again.
+    void maxTextDeepSeekV3ByName() {
+        const Project target = emptied("v4-pod-gpt3");
+        const ImportedJob imported = importLaunch(
+            target, LaunchFormat::MaxText,
+            "python3 -m MaxText.train base.yml model_name=deepseek3-671b ici_fsdp_parallelism=64 "
+            "per_device_batch_size=1 max_target_length=4096 remat_policy=full",
+            {"4x4x4", 0, 0, "cmd"});
+        const ModelSpec& m = imported.job.model;
+        QCOMPARE(m.denseLayers, 3);
+        QCOMPARE(m.kvLoraRank, 512);
+        QCOMPARE(m.qLoraRank, 1536);
+        QCOMPARE(m.sharedExperts, 1);
+        QCOMPARE(m.experts, 256);
+        Project withJob = target;
+        withJob.jobs.push_back(imported.job);
+        const std::string out =
+            exportLaunch(withJob, static_cast<int>(withJob.jobs.size()) - 1, LaunchFormat::MaxText);
+        QVERIFY2(out.find("model_name=deepseek3-671b") != std::string::npos, out.c_str());
+    }
+
     // xpk's --tpu-type counts TensorCores on v5p (two a chip): a 1024-chip slice is v5p-2048,
     // the name MaxText's own v5p table gives that run.
     void v5pExportCountsTensorCores() {

@@ -71,6 +71,17 @@ Job randomJob(std::mt19937& rng, const std::vector<std::string>& precisions, int
         m.slidingWindow = pick(rng, {128, 1024});
         m.globalEvery = pick(rng, {0, 2});
     }
+    // Latent attention and an MoE model's dense layers: MaxText's flags set them, the other
+    // launchers carry the model.
+    if (m.isMoe() && pick(rng, {0, 1}))
+        m.denseLayers = pick(rng, {1, 3});
+    if (pick(rng, {0, 0, 1})) {
+        m.kvHeads = m.heads; // projected up to every head
+        m.qLoraRank = pick(rng, {0, 768});
+        m.kvLoraRank = 512;
+        m.ropeHeadDim = 64;
+        m.vHeadDim = m.headDim;
+    }
     auto& p = j.parallelism;
     const auto f = splitMesh(rng, chips, m);
     p.dp = f[0], p.fsdp = f[1], p.tp = f[2], p.pp = f[3], p.ep = f[4], p.cp = f[5];

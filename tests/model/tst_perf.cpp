@@ -35,6 +35,16 @@ Project projectWith(const std::string& cluster, const std::string& placement,
                        "}]}");
 }
 
+// A job on one v5p slice of 64 chips (4x4x4).
+Project v5pSliceJob(const std::string& model, long long batchTokens,
+                    const std::string& parallelism = R"({"fsdp": 64})") {
+    return projectWith(R"({"preset": "tpu-v5p-pod"})", R"({"pod": 0, "shape": "4x4x4"})",
+                       parallelism,
+                       R"({"global_batch_tokens": )" + std::to_string(batchTokens) +
+                           R"(, "total_tokens": 1000000000000})",
+                       model);
+}
+
 AxisGroup oneLevel(Level level, int members, double gbyteS, double latencyS = 0,
                    double halfBytes = 0) {
     AxisGroup g;
@@ -297,11 +307,7 @@ class PerfTest : public QObject {
         const auto coreOf = [&](const std::string& window) {
             std::string model = gptOss;
             model.replace(model.find("WINDOW"), 6, window);
-            const Project p = projectWith(R"({"preset": "tpu-v5p-pod"})",
-                                          R"({"pod": 0, "shape": "4x4x4"})", R"({"fsdp": 64})",
-                                          R"({"global_batch_tokens": 524288,
-                                              "total_tokens": 1000000000000})",
-                                          model);
+            const Project p = v5pSliceJob(model, 524288);
             const JobEvaluation e = evaluateProject(p).jobs.at(0);
             return std::tuple{e.layer.layer.forwardS[kOpCore], e.layer.layer.backwardS[kOpCore], p};
         };
@@ -319,6 +325,106 @@ class PerfTest : public QObject {
         QVERIFY(text.find(R"("sliding_window": 128)") != std::string::npos);
         QVERIFY(text.find(R"("global_every": 2)") != std::string::npos);
         QCOMPARE(readProject(text).jobs[0].model.globalEvery, 2);
+    }
+
+    // DeepSeek-V3 (arXiv 2412.19437): latent attention and three dense layers before 58 MoE
+    // layers of 256 routed and 1 shared expert come to its published 671B parameters, 37B of
+    // them active per token (without the multi-token prediction module).
+    void deepSeekV3ParameterCounts() {
+        ModelSpec m;
+        m.layers = 61;
+        m.dModel = 7168;
+        m.heads = m.kvHeads = 128;
+        m.headDim = 128;
+        m.ffn = 18432;
+        m.vocab = 129280;
+        m.seqLen = 4096;
+        m.experts = 256;
+        m.topK = 8;
+        m.expertFfn = 2048;
+        m.sharedExperts = 1;
+        m.denseLayers = 3;
+        m.qLoraRank = 1536;
+        m.kvLoraRank = 512;
+        m.ropeHeadDim = 64;
+        m.vHeadDim = 128;
+        const TransformerCounts c = countTransformer(m);
+        // q: 7168 x 1536 + 1536 x 128 x 192; kv: 7168 x 576 + 512 x 128 x 256; out 16384 x 7168.
+        QCOMPARE(c.qkvParamsPerLayer, 11010048.0 + 37748736.0 + 4128768.0 + 16777216.0);
+        QCOMPARE(c.attentionParamsPerLayer, c.qkvParamsPerLayer + 117440512.0);
+        QVERIFY2(near(c.totalParams, 671e9, 0.005), QByteArray::number(c.totalParams / 1e9));
+        QVERIFY2(near(c.activeMatmulParams, 37e9, 0.03),
+                 QByteArray::number(c.activeMatmulParams / 1e9));
+        // Attention FLOPs over query-key heads of 192 and value heads of 128.
+        QCOMPARE(c.coreFlopsPerLayer, 4.0 * 128 * 160 * 4096);
+    }
+
+    // An MoE model's dense layers: one layer's MLP costs the average of an MoE layer's and a
+    // dense one's over the model's layers, and only the MoE layers dispatch over ep.
+    void denseLayersAverageWithTheMoeLayers() {
+        const std::string base = R"({"layers": 4, "d_model": 1024, "heads": 8, "head_dim": 128,
+            "ffn": 4096, "vocab": 32000, "seq_len": 2048EXTRA})";
+        const auto evaluate = [&](const std::string& extra, int ep) {
+            std::string model = base;
+            model.replace(model.find("EXTRA"), 5, extra);
+            const Project p = v5pSliceJob(model, 524288,
+                                          R"({"fsdp": )" + std::to_string(64 / ep) + R"(, "ep": )" +
+                                              std::to_string(ep) + "}");
+            return std::pair{evaluateProject(p).jobs.at(0), p};
+        };
+        const std::string moe = R"(, "experts": 8, "top_k": 2, "expert_ffn": 1024)";
+        const auto [allMoe, pMoe] = evaluate(moe, 1);
+        const auto [mixed, pMixed] = evaluate(moe + R"(, "dense_layers": 1)", 1);
+        const auto [dense, pDense] = evaluate("", 1);
+        const LayerCost &a = allMoe.layer.layer, &b = mixed.layer.layer, &d = dense.layer.layer;
+        for (int op : {kOpMlpIn, kOpAct, kOpMlpOut}) {
+            QVERIFY(near(b.forwardS[op], 0.75 * a.forwardS[op] + 0.25 * d.forwardS[op]));
+            QVERIFY(near(b.backwardS[op], 0.75 * a.backwardS[op] + 0.25 * d.backwardS[op]));
+        }
+        QVERIFY(near(b.tensorBytes[kTMlpIn],
+                     0.75 * a.tensorBytes[kTMlpIn] + 0.25 * d.tensorBytes[kTMlpIn]));
+        QVERIFY(near(b.tensorBytes[kTMlpOut], 0.75 * a.tensorBytes[kTMlpOut]));
+        QCOMPARE(b.forwardS[kOpQkv], a.forwardS[kOpQkv]);
+
+        const auto allToAllBytes = [](const JobEvaluation& e) {
+            for (int i = 0; i < e.step.collectiveCount; ++i)
+                if (e.step.collectives[i].kind == CollectiveKind::AllToAll)
+                    return e.step.collectives[i].bytes;
+            return 0.0;
+        };
+        const double moeBytes = allToAllBytes(evaluate(moe, 2).first);
+        QVERIFY(moeBytes > 0);
+        QVERIFY(near(allToAllBytes(evaluate(moe + R"(, "dense_layers": 1)", 2).first),
+                     0.75 * moeBytes));
+
+        const std::string text = writeProject(pMixed);
+        QVERIFY(text.find(R"("dense_layers": 1)") != std::string::npos);
+        QCOMPARE(readProject(text).jobs[0].model.denseLayers, 1);
+        QVERIFY(writeProject(pMoe).find("dense_layers") == std::string::npos);
+    }
+
+    // Latent attention keeps the latents and Q, K (192 wide) and V (128) for the backward,
+    // its output projection reads 128-wide value heads, and its keys survive a round trip.
+    void latentAttentionProjectsThroughTheLatents() {
+        const std::string mla = R"({"layers": 2, "d_model": 2048, "heads": 16, "kv_heads": 16,
+            "head_dim": 128, "ffn": 8192, "vocab": 32000, "seq_len": 4096,
+            "q_lora_rank": 768, "kv_lora_rank": 512, "qk_rope_head_dim": 64,
+            "v_head_dim": 128})";
+        const Project p = v5pSliceJob(mla, 262144);
+        const JobEvaluation e = evaluateProject(p).jobs.at(0);
+        const LayerCost& c = e.layer.layer;
+        const double t = 4096; // one sequence per chip and microbatch
+        QCOMPARE(c.tensorBytes[kTQkv], t * (768 + 512 + 64 + 16 * (2 * 192 + 128)) * 2.0);
+        QCOMPARE(c.tensorBytes[kTContext], t * 16 * (128 * 2.0 + 4));
+        QVERIFY(c.forwardS[kOpQkv] > 0);
+        const std::string text = writeProject(p);
+        for (const char* key : {R"("q_lora_rank": 768)", R"("kv_lora_rank": 512)",
+                                R"("qk_rope_head_dim": 64)", R"("v_head_dim": 128)"})
+            QVERIFY2(text.find(key) != std::string::npos, key);
+        const ModelSpec back = readProject(text).jobs[0].model;
+        QCOMPARE(back.qkHeadDim(), 192);
+        QCOMPARE(back.valueHeadDim(), 128);
+        QCOMPARE(back.qLoraRank, 768);
     }
 
     void pipelineBubble() {

@@ -111,6 +111,10 @@ class PresetsTest : public QObject {
         QCOMPARE(m->model.layers, 126);
         QCOMPARE(m->model.dModel, 16384);
         QVERIFY(findBuiltinModel("mixtral-8x7b")->model.isMoe());
+        const ModelSpec& deepSeek = findBuiltinModel("deepseek-v3-671b")->model;
+        QVERIFY(deepSeek.isMla());
+        QCOMPARE(deepSeek.denseLayers, 3);
+        QCOMPARE(deepSeek.qkHeadDim(), 192);
     }
 };
 
