@@ -134,10 +134,9 @@ void carrySlidingWindow(const ModelSpec& model, const std::string& why,
         carried.emplace_back("model");
 }
 
-void carryLatentAttentionAndDenseLayers(const ModelSpec& model, const std::string& launcher,
-                                        std::vector<std::string>& cannot,
-                                        std::vector<std::string>& carried) {
-    if (!model.isMla() && model.denseLayers == 0)
+void carryDeepSeekShape(const ModelSpec& model, const std::string& launcher,
+                        std::vector<std::string>& cannot, std::vector<std::string>& carried) {
+    if (!model.isMla() && model.denseLayers == 0 && model.mtpLayers == 0)
         return;
     if (model.isMla())
         cannot.push_back("latent attention (kv_lora_rank " + std::to_string(model.kvLoraRank) +
@@ -147,6 +146,9 @@ void carryLatentAttentionAndDenseLayers(const ModelSpec& model, const std::strin
         cannot.push_back("dense_layers " + std::to_string(model.denseLayers) +
                          ": this export writes no dense layers for " + launcher +
                          "; the launched run has experts in every layer");
+    if (model.mtpLayers > 0)
+        cannot.push_back("mtp_layers " + std::to_string(model.mtpLayers) +
+                         ": this export writes no multi-token prediction for " + launcher);
     if (std::find(carried.begin(), carried.end(), "model") == carried.end())
         carried.emplace_back("model");
 }

@@ -63,11 +63,11 @@ void carryVocabTiling(const TrainingSpec& training, const std::string& launcher,
 // import gives it back.
 void carrySlidingWindow(const ModelSpec& model, const std::string& why,
                         std::vector<std::string>& cannot, std::vector<std::string>& carried);
-// Latent attention and dense layers in an MoE model, which the launcher's model flags do
-// not set: said, and the model carried whole so that import gives them back.
-void carryLatentAttentionAndDenseLayers(const ModelSpec& model, const std::string& launcher,
-                                        std::vector<std::string>& cannot,
-                                        std::vector<std::string>& carried);
+// DeepSeek's model shape (latent attention, dense layers before the MoE ones, multi-token
+// prediction), which the launcher's model flags do not set: said, and the model carried whole
+// so that import gives it back.
+void carryDeepSeekShape(const ModelSpec& model, const std::string& launcher,
+                        std::vector<std::string>& cannot, std::vector<std::string>& carried);
 // The JSON after the tag in one of the comments, or empty.
 std::string findExtras(const std::vector<ShellComment>& comments);
 

@@ -69,6 +69,8 @@ void writeModel(const ModelSpec& m, Writer& w, std::vector<std::string>& cannot)
             cannot.push_back("decoder_block=gpt3 adds MaxText's GPT-3 specifics (learned "
                              "positions, fused QKV) that PodPlanner does not time");
     }
+    if (m.mtpLayers > 0)
+        w.set("mtp_num_layers", m.mtpLayers);
     w.set("max_target_length", m.seqLen);
 }
 

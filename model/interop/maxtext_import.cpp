@@ -132,6 +132,7 @@ ModelSpec readModel(FlagList& f, ImportedJob& out) {
         set("first_num_dense_layers", m.denseLayers);
     }
     readLatentAttention(f, m);
+    set("mtp_num_layers", m.mtpLayers);
     if (const LaunchFlag* act = f.find("mlp_activations")) {
         const bool gated = act->value.find("linear") != std::string::npos;
         m.ffnKind = gated ? "swiglu" : "gelu";

@@ -42,7 +42,7 @@ std::string exportMegatron(const Project& project, std::size_t index) {
     carrySlidingWindow(job.model, "this export writes no attention window for Megatron-LM", cannot,
                        carried);
     carryVocabTiling(job.training, "Megatron-LM", cannot, carried);
-    carryLatentAttentionAndDenseLayers(job.model, "Megatron-LM", cannot, carried);
+    carryDeepSeekShape(job.model, "Megatron-LM", cannot, carried);
 
     Args a;
     a.add("--tensor-model-parallel-size", p.tp);

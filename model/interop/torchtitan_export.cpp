@@ -41,7 +41,7 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
     carrySlidingWindow(job.model, "torchtitan's llama3 models have no attention window", cannot,
                        carried);
     carryVocabTiling(job.training, "torchtitan", cannot, carried);
-    carryLatentAttentionAndDenseLayers(job.model, "torchtitan", cannot, carried);
+    carryDeepSeekShape(job.model, "torchtitan", cannot, carried);
     const MappingFacts mapping = mappingFacts(project, index);
     cannot.push_back(mappingNote(mapping, "torchtitan builds its device mesh in the order pp, "
                                           "dp_replicate, dp_shard, cp, tp (parallel_dims.py); "

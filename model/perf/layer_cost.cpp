@@ -348,7 +348,8 @@ const LayerCost& cachedLayerCost(const JobContext& ctx, const MeshSizes& sizes, 
     return *cache.values[slot];
 }
 
-HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens) {
+HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
+                  bool sequenceParallel) {
     const ModelSpec& m = ctx.job->model;
     const KernelModel& km = ctx.kernels;
     const double vocab = m.vocab / static_cast<double>(sizes[kTp]);
@@ -367,6 +368,18 @@ HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens) 
     if (tiles > 1) {
         h.logitsBytes /= tiles;
         h.backwardS += h.forwardS;
+    }
+    // Multi-token prediction: after the last layer, each block projects 2d to d, runs one
+    // layer (the model's average one) and the LM head and loss again, on the last stage.
+    if (m.mtpLayers > 0) {
+        const LayerCost block = layerCost(ctx, sizes, tokens, sequenceParallel);
+        const Linear projection =
+            linear(km, ctx, tokens, m.dModel / static_cast<double>(sizes[kTp]), 2.0 * m.dModel);
+        const double n = m.mtpLayers;
+        const double headForward = h.forwardS, headBackward = h.backwardS;
+        h.forwardS += n * (projection.forward + block.forward() + headForward);
+        h.backwardS += n * (projection.dgrad + projection.wgrad + block.backward() + headBackward);
+        h.logitsBytes *= 1 + n;
     }
     return h;
 }

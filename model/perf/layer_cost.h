@@ -67,6 +67,8 @@ struct HeadCost {
     double logitsBytes = 0; // fp32 logits kept for the loss's backward
 };
 
-HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens);
+// With multi-token prediction, its blocks too (their layers laid out as `sequenceParallel`).
+HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
+                  bool sequenceParallel);
 
 } // namespace podplanner::model::perf

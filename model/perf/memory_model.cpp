@@ -78,7 +78,9 @@ ChipParameters stageParameters(const JobContext& ctx, const MeshSizes& s, double
 
 ChipParameters localParameters(const JobContext& ctx, const MeshSizes& s, int virtualStages) {
     const TransformerCounts& c = ctx.counts;
-    const double layers = layersPerStage(ctx.job->model.layers, s[kPp], virtualStages);
+    // The last stage also holds the multi-token prediction blocks, each about a layer.
+    const double layers =
+        layersPerStage(ctx.job->model.layers, s[kPp], virtualStages) + ctx.job->model.mtpLayers;
     const double vocab =
         std::max(vocabParameters(c, s[kPp], true), vocabParameters(c, s[kPp], false));
     return stageParameters(ctx, s, layers, vocab);
@@ -97,7 +99,9 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
     for (bool first : {true, false}) {
         if (!first && s[kPp] == 1)
             break;
-        const double layers = first ? stages.firstStage() : stages.lastStage();
+        const bool holdsHead = !first || s[kPp] == 1;
+        const double layers =
+            (first ? stages.firstStage() : stages.lastStage()) + (holdsHead ? m.mtpLayers : 0);
         const ChipParameters stage =
             stageParameters(ctx, s, layers, vocabParameters(ctx.counts, s[kPp], first));
         const double params = stage.all;

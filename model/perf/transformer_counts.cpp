@@ -69,6 +69,17 @@ TransformerCounts countTransformer(const ModelSpec& m) {
     c.activeMatmulParams =
         layers * (c.attentionParamsPerLayer + c.activeMlpParamsPerLayer + c.routerParamsPerLayer) +
         c.outputParams;
+    // Multi-token prediction: each block a 2d x d projection and one layer (an MoE layer in an
+    // MoE model), then the shared LM head again.
+    if (m.mtpLayers > 0) {
+        const double moe = m.isMoe() ? 1.0 : 0.0;
+        const double perExpert = matricesPerMlp * d * m.expertFfn;
+        const double block = 2.0 * d * d + c.attentionParamsPerLayer +
+                             (m.isMoe() ? perExpert * m.sharedExperts + d * m.experts : denseMlp);
+        c.mtpParams = m.mtpLayers * (block + moe * perExpert * m.experts);
+        c.activeMatmulParams += m.mtpLayers * (block + moe * perExpert * m.topK + c.outputParams);
+        c.totalParams += c.mtpParams;
+    }
     // Keys a query is scored against, counted without the causal mask (the convention of
     // 6N + 12 L H Q T): the sequence in a global layer, the window in a local one.
     // (A window that is off or spans the sequence makes every layer global.) Q is the mean of
@@ -76,7 +87,7 @@ TransformerCounts countTransformer(const ModelSpec& m) {
     const double global = m.globalLayerShare();
     const double keys = global * m.seqLen + (1.0 - global) * m.slidingWindow;
     const double headWidths = static_cast<double>(m.heads) * (m.qkHeadDim() + m.valueHeadDim()) / 2;
-    c.attentionFlopsPerTokenForward = 4.0 * layers * headWidths * keys;
+    c.attentionFlopsPerTokenForward = 4.0 * (layers + m.mtpLayers) * headWidths * keys;
     c.modelFlopsPerToken = 6.0 * c.activeMatmulParams + 3.0 * c.attentionFlopsPerTokenForward;
     // Forward matmul FLOPs per token of each recomputable part of one layer.
     c.qkvFlopsPerLayer = 2.0 * attention.qkvParams;

@@ -16,6 +16,7 @@ struct TransformerCounts {
     double routerParamsPerLayer = 0;
     double embeddingParams = 0; // input embedding (a lookup: no matmul FLOPs; 0 when tied)
     double outputParams = 0;    // LM head
+    double mtpParams = 0;       // multi-token prediction blocks (the LM head is shared)
     double totalParams = 0;
     double activeMatmulParams = 0; // N of the FLOP convention
     // Per token, forward + backward: 6 N + 12 L H Q T.

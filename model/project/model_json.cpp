@@ -60,6 +60,7 @@ ModelSpec readModelSpec(ObjectReader& in) {
         throwInputError(in.at("dense_layers"), "\"experts\" above 1 (a mixture-of-experts model)",
                         "a dense model");
     readLatentAttention(in, m);
+    m.mtpLayers = static_cast<int>(in.integer("mtp_layers", 0, 100, 0));
     return m;
 }
 
@@ -105,6 +106,8 @@ void writeModelSpec(const ModelSpec& m, Json& out) {
         out["global_every"] = m.globalEvery;
     if (m.denseLayers > 0)
         out["dense_layers"] = m.denseLayers;
+    if (m.mtpLayers > 0)
+        out["mtp_layers"] = m.mtpLayers;
     if (m.isMla()) {
         if (m.qLoraRank > 0)
             out["q_lora_rank"] = m.qLoraRank;

@@ -82,6 +82,7 @@ Job randomJob(std::mt19937& rng, const std::vector<std::string>& precisions, int
         m.ropeHeadDim = 64;
         m.vHeadDim = m.headDim;
     }
+    m.mtpLayers = pick(rng, {0, 0, 1});
     auto& p = j.parallelism;
     const auto f = splitMesh(rng, chips, m);
     p.dp = f[0], p.fsdp = f[1], p.tp = f[2], p.pp = f[3], p.ep = f[4], p.cp = f[5];

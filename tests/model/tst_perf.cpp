@@ -8,6 +8,7 @@
 #include "perf/planner.h"
 #include "perf/step_model.h"
 #include "perf/transformer_counts.h"
+#include "presets/presets.h"
 #include "project/placement.h"
 #include "project/project_io.h"
 
@@ -43,6 +44,28 @@ Project v5pSliceJob(const std::string& model, long long batchTokens,
                        R"({"global_batch_tokens": )" + std::to_string(batchTokens) +
                            R"(, "total_tokens": 1000000000000})",
                        model);
+}
+
+// The evaluation of `model` (a JSON object without its closing brace) with `extraKeys` added,
+// on one v5p slice split `fsdp` x `ep`, and its project.
+std::pair<JobEvaluation, Project> evaluateOnV5pSlice(const std::string& model,
+                                                     const std::string& extraKeys,
+                                                     long long batchTokens, int ep = 1) {
+    const Project p = v5pSliceJob(model + extraKeys + "}", batchTokens,
+                                  R"({"fsdp": )" + std::to_string(64 / ep) + R"(, "ep": )" +
+                                      std::to_string(ep) + "}");
+    return {evaluateProject(p).jobs.at(0), p};
+}
+
+// A model key that a project sets is written and read back; one that is unset is not written.
+template <typename Field>
+void modelKeyRoundTrips(const Project& with, const Project& without, const std::string& written,
+                        Field ModelSpec::*field, Field value) {
+    const std::string text = writeProject(with);
+    QVERIFY2(text.find(written) != std::string::npos, written.c_str());
+    QCOMPARE(readProject(text).jobs[0].model.*field, value);
+    const std::string key = written.substr(0, written.find(':'));
+    QVERIFY2(writeProject(without).find(key) == std::string::npos, key.c_str());
 }
 
 AxisGroup oneLevel(Level level, int members, double gbyteS, double latencyS = 0,
@@ -327,27 +350,11 @@ class PerfTest : public QObject {
         QCOMPARE(readProject(text).jobs[0].model.globalEvery, 2);
     }
 
-    // DeepSeek-V3 (arXiv 2412.19437): latent attention and three dense layers before 58 MoE
-    // layers of 256 routed and 1 shared expert come to its published 671B parameters, 37B of
-    // them active per token (without the multi-token prediction module).
+    // The built-in DeepSeek-V3 (arXiv 2412.19437): latent attention and three dense layers
+    // before 58 MoE layers of 256 routed and 1 shared expert come to its published 671B
+    // parameters, 37B of them active per token (without the multi-token prediction module).
     void deepSeekV3ParameterCounts() {
-        ModelSpec m;
-        m.layers = 61;
-        m.dModel = 7168;
-        m.heads = m.kvHeads = 128;
-        m.headDim = 128;
-        m.ffn = 18432;
-        m.vocab = 129280;
-        m.seqLen = 4096;
-        m.experts = 256;
-        m.topK = 8;
-        m.expertFfn = 2048;
-        m.sharedExperts = 1;
-        m.denseLayers = 3;
-        m.qLoraRank = 1536;
-        m.kvLoraRank = 512;
-        m.ropeHeadDim = 64;
-        m.vHeadDim = 128;
+        ModelSpec m = findBuiltinModel("deepseek-v3-671b")->model;
         const TransformerCounts c = countTransformer(m);
         // q: 7168 x 1536 + 1536 x 128 x 192; kv: 7168 x 576 + 512 x 128 x 256; out 16384 x 7168.
         QCOMPARE(c.qkvParamsPerLayer, 11010048.0 + 37748736.0 + 4128768.0 + 16777216.0);
@@ -357,20 +364,44 @@ class PerfTest : public QObject {
                  QByteArray::number(c.activeMatmulParams / 1e9));
         // Attention FLOPs over query-key heads of 192 and value heads of 128.
         QCOMPARE(c.coreFlopsPerLayer, 4.0 * 128 * 160 * 4096);
+        // Its multi-token prediction module: a 2d x d projection and one MoE layer (the paper's
+        // 685B total counts the module's own copies of the embedding and head, 1.85B more).
+        m.mtpLayers = 1;
+        const TransformerCounts withMtp = countTransformer(m);
+        QVERIFY(near(withMtp.mtpParams, 2.0 * 7168 * 7168 + c.attentionParamsPerLayer +
+                                            257 * 3.0 * 7168 * 2048 + 7168 * 256.0));
+        QVERIFY2(near(withMtp.totalParams + 2 * 129280.0 * 7168, 685e9, 0.005),
+                 QByteArray::number(withMtp.totalParams / 1e9));
+        QVERIFY(withMtp.activeMatmulParams > c.activeMatmulParams + 129280.0 * 7168);
+    }
+
+    // Multi-token prediction runs on the last stage after the last layer: a projection, one
+    // layer and the LM head again, forward and backward; its file key round-trips.
+    void multiTokenPredictionRunsALayerAndTheHeadAgain() {
+        const std::string model = R"({"layers": 4, "d_model": 2048, "heads": 16,
+            "head_dim": 128, "ffn": 8192, "vocab": 32000, "seq_len": 4096)";
+        const auto [plain, pPlain] = evaluateOnV5pSlice(model, "", 262144);
+        const auto [mtp, pMtp] = evaluateOnV5pSlice(model, R"(, "mtp_layers": 1)", 262144);
+        const HeadCost &h0 = plain.layer.head, &h1 = mtp.layer.head;
+        const LayerCost& layer = plain.layer.layer;
+        const double projection = h1.forwardS - 2 * h0.forwardS - layer.forward();
+        // The projection is a 2d x d matmul: more than nothing, less than the layer's MLP.
+        QVERIFY2(projection > 0 && projection < layer.forwardS[kOpMlpIn],
+                 QByteArray::number(projection));
+        QVERIFY(h1.backwardS > 2 * h0.backwardS + layer.backward());
+        QCOMPARE(h1.logitsBytes, 2 * h0.logitsBytes);
+        QVERIFY(mtp.step.stepS > plain.step.stepS);
+        QVERIFY(mtp.step.memory.weights > plain.step.memory.weights);
+        modelKeyRoundTrips(pMtp, pPlain, R"("mtp_layers": 1)", &ModelSpec::mtpLayers, 1);
     }
 
     // An MoE model's dense layers: one layer's MLP costs the average of an MoE layer's and a
     // dense one's over the model's layers, and only the MoE layers dispatch over ep.
     void denseLayersAverageWithTheMoeLayers() {
         const std::string base = R"({"layers": 4, "d_model": 1024, "heads": 8, "head_dim": 128,
-            "ffn": 4096, "vocab": 32000, "seq_len": 2048EXTRA})";
+            "ffn": 4096, "vocab": 32000, "seq_len": 2048)";
         const auto evaluate = [&](const std::string& extra, int ep) {
-            std::string model = base;
-            model.replace(model.find("EXTRA"), 5, extra);
-            const Project p = v5pSliceJob(model, 524288,
-                                          R"({"fsdp": )" + std::to_string(64 / ep) + R"(, "ep": )" +
-                                              std::to_string(ep) + "}");
-            return std::pair{evaluateProject(p).jobs.at(0), p};
+            return evaluateOnV5pSlice(base, extra, 524288, ep);
         };
         const std::string moe = R"(, "experts": 8, "top_k": 2, "expert_ffn": 1024)";
         const auto [allMoe, pMoe] = evaluate(moe, 1);
@@ -397,10 +428,7 @@ class PerfTest : public QObject {
         QVERIFY(near(allToAllBytes(evaluate(moe + R"(, "dense_layers": 1)", 2).first),
                      0.75 * moeBytes));
 
-        const std::string text = writeProject(pMixed);
-        QVERIFY(text.find(R"("dense_layers": 1)") != std::string::npos);
-        QCOMPARE(readProject(text).jobs[0].model.denseLayers, 1);
-        QVERIFY(writeProject(pMoe).find("dense_layers") == std::string::npos);
+        modelKeyRoundTrips(pMixed, pMoe, R"("dense_layers": 1)", &ModelSpec::denseLayers, 1);
     }
 
     // Latent attention keeps the latents and Q, K (192 wide) and V (128) for the backward,
@@ -440,7 +468,7 @@ class PerfTest : public QObject {
         // microbatch (its compute and exposed communication): the head is not in them.
         const double tokens =
             static_cast<double>(e.project.jobs[0].training.globalBatchTokens) / (8.0 * 8.0);
-        const HeadCost head = headCost(e.ctx, l.sizes, tokens);
+        const HeadCost head = headCost(e.ctx, l.sizes, tokens, l.sequenceParallel);
         const double headS = head.forwardS + head.backwardS;
         QVERIFY(headS > 0);
         const double perMicrobatch = (r.computeS + r.exposedCommS) / 8.0;
@@ -708,8 +736,8 @@ class PerfTest : public QObject {
         const Evaluated bf16 = oneH100Node(trainingWith("megatron", "precision", "bf16"));
         const Evaluated fp8 = oneH100Node(trainingWith("megatron", "precision", "fp8"));
         const MeshSizes sizes = fsdpOf8();
-        const HeadCost head16 = headCost(bf16.ctx, sizes, 8192),
-                       head8 = headCost(fp8.ctx, sizes, 8192);
+        const HeadCost head16 = headCost(bf16.ctx, sizes, 8192, true),
+                       head8 = headCost(fp8.ctx, sizes, 8192, true);
         QCOMPARE(head8.forwardS, head16.forwardS);
         QCOMPARE(head8.backwardS, head16.backwardS);
         QVERIFY(layerCost(fp8.ctx, sizes, 8192, false).forwardS[kOpMlpIn] <
