@@ -136,7 +136,7 @@ void carrySlidingWindow(const ModelSpec& model, const std::string& why,
 
 void carryDeepSeekShape(const ModelSpec& model, const std::string& launcher,
                         std::vector<std::string>& cannot, std::vector<std::string>& carried) {
-    if (!model.isMla() && model.denseLayers == 0 && model.mtpLayers == 0)
+    if (!model.isMla() && model.denseLayers == 0 && model.moeEvery == 1 && model.mtpLayers == 0)
         return;
     if (model.isMla())
         cannot.push_back("latent attention (kv_lora_rank " + std::to_string(model.kvLoraRank) +
@@ -145,6 +145,10 @@ void carryDeepSeekShape(const ModelSpec& model, const std::string& launcher,
     if (model.denseLayers > 0)
         cannot.push_back("dense_layers " + std::to_string(model.denseLayers) +
                          ": this export writes no dense layers for " + launcher +
+                         "; the launched run has experts in every layer");
+    if (model.moeEvery > 1)
+        cannot.push_back("moe_every " + std::to_string(model.moeEvery) +
+                         ": this export writes no interleaved dense layers for " + launcher +
                          "; the launched run has experts in every layer");
     if (model.mtpLayers > 0)
         cannot.push_back("mtp_layers " + std::to_string(model.mtpLayers) +

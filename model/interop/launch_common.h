@@ -63,9 +63,9 @@ void carryVocabTiling(const TrainingSpec& training, const std::string& launcher,
 // import gives it back.
 void carrySlidingWindow(const ModelSpec& model, const std::string& why,
                         std::vector<std::string>& cannot, std::vector<std::string>& carried);
-// DeepSeek's model shape (latent attention, dense layers before the MoE ones, multi-token
-// prediction), which the launcher's model flags do not set: said, and the model carried whole
-// so that import gives it back.
+// DeepSeek's and Llama 4's model shapes (latent attention, dense layers before or between the
+// MoE ones, multi-token prediction), which the launcher's model flags do not set: said, and the
+// model carried whole so that import gives it back.
 void carryDeepSeekShape(const ModelSpec& model, const std::string& launcher,
                         std::vector<std::string>& cannot, std::vector<std::string>& carried);
 // The JSON after the tag in one of the comments, or empty.

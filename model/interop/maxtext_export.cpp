@@ -56,6 +56,8 @@ void writeModel(const ModelSpec& m, Writer& w, std::vector<std::string>& cannot)
                 w.set("shared_experts", m.sharedExperts);
             if (m.denseLayers > 0)
                 w.set("first_num_dense_layers", m.denseLayers);
+            if (m.moeEvery > 1)
+                w.set("interleave_moe_layer_step", m.moeEvery);
         }
         if (m.isMla()) {
             w.set("attention_type", "mla");

@@ -130,6 +130,7 @@ ModelSpec readModel(FlagList& f, ImportedJob& out) {
     if (m.isMoe()) {
         set("shared_experts", m.sharedExperts);
         set("first_num_dense_layers", m.denseLayers);
+        set("interleave_moe_layer_step", m.moeEvery);
     }
     readLatentAttention(f, m);
     set("mtp_num_layers", m.mtpLayers);

@@ -42,8 +42,9 @@ bool sameShape(const ModelSpec& a, const ModelSpec& b) {
     return a.layers == b.layers && a.dModel == b.dModel && a.heads == b.heads &&
            a.kvHeads == b.kvHeads && a.headDim == b.headDim && a.ffn == b.ffn &&
            a.ffnKind == b.ffnKind && a.vocab == b.vocab && a.experts == b.experts &&
-           (!moe || (a.topK == b.topK && a.expertFfn == b.expertFfn &&
-                     a.sharedExperts == b.sharedExperts && a.denseLayers == b.denseLayers)) &&
+           (!moe ||
+            (a.topK == b.topK && a.expertFfn == b.expertFfn && a.sharedExperts == b.sharedExperts &&
+             a.denseLayers == b.denseLayers && a.moeEvery == b.moeEvery)) &&
            a.kvLoraRank == b.kvLoraRank && a.qLoraRank == b.qLoraRank &&
            a.ropeHeadDim == b.ropeHeadDim && a.valueHeadDim() == b.valueHeadDim();
 }

@@ -34,6 +34,10 @@ struct ModelSpec {
     // MoE models whose first `denseLayers` layers have a dense MLP of width ffn (DeepSeek's
     // first_k_dense_replace, MaxText's first_num_dense_layers); 0: every layer is MoE.
     int denseLayers = 0;
+    // MoE models whose MoE layers are every moeEvery-th layer (layer i, from 0, when (i + 1) is
+    // a multiple), the others dense of width ffn (Llama 4 Maverick 2; MaxText's
+    // interleave_moe_layer_step); 1: every layer after the dense_layers.
+    int moeEvery = 1;
     // Multi-head latent attention (DeepSeek-V2/V3) when kvLoraRank > 0: keys and values are
     // projected down to a kvLoraRank latent (plus a shared rope key of ropeHeadDim) and up per
     // head; queries likewise through a qLoraRank latent (0: projected directly). A query and
@@ -50,7 +54,10 @@ struct ModelSpec {
     bool isMla() const { return kvLoraRank > 0; }
     // Of the layers, the share whose MLP is the experts (1 for a dense-free MoE, 0 dense).
     double moeLayerShare() const {
-        return isMoe() ? static_cast<double>(layers - denseLayers) / layers : 0.0;
+        if (!isMoe())
+            return 0.0;
+        const int moeLayers = layers / moeEvery - denseLayers / moeEvery;
+        return static_cast<double>(moeLayers) / layers;
     }
     // Width of one query (and key) head, and of one value head.
     int qkHeadDim() const { return isMla() ? headDim + ropeHeadDim : headDim; }

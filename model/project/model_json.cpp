@@ -59,6 +59,10 @@ ModelSpec readModelSpec(ObjectReader& in) {
     if (m.denseLayers > 0 && !m.isMoe())
         throwInputError(in.at("dense_layers"), "\"experts\" above 1 (a mixture-of-experts model)",
                         "a dense model");
+    m.moeEvery = static_cast<int>(in.integer("moe_every", 1, m.layers, 1));
+    if (m.moeEvery > 1 && !m.isMoe())
+        throwInputError(in.at("moe_every"), "\"experts\" above 1 (a mixture-of-experts model)",
+                        "a dense model");
     readLatentAttention(in, m);
     m.mtpLayers = static_cast<int>(in.integer("mtp_layers", 0, 100, 0));
     return m;
@@ -106,6 +110,8 @@ void writeModelSpec(const ModelSpec& m, Json& out) {
         out["global_every"] = m.globalEvery;
     if (m.denseLayers > 0)
         out["dense_layers"] = m.denseLayers;
+    if (m.moeEvery > 1)
+        out["moe_every"] = m.moeEvery;
     if (m.mtpLayers > 0)
         out["mtp_layers"] = m.mtpLayers;
     if (m.isMla()) {

@@ -75,6 +75,8 @@ Job randomJob(std::mt19937& rng, const std::vector<std::string>& precisions, int
     // launchers carry the model.
     if (m.isMoe() && pick(rng, {0, 1}))
         m.denseLayers = pick(rng, {1, 3});
+    if (m.isMoe() && pick(rng, {0, 1}))
+        m.moeEvery = 2;
     if (pick(rng, {0, 0, 1})) {
         m.kvHeads = m.heads; // projected up to every head
         m.qLoraRank = pick(rng, {0, 768});

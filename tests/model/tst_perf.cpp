@@ -429,6 +429,18 @@ class PerfTest : public QObject {
                      0.75 * moeBytes));
 
         modelKeyRoundTrips(pMixed, pMoe, R"("dense_layers": 1)", &ModelSpec::denseLayers, 1);
+
+        // Every second layer MoE (Llama 4 Maverick): layers 2 and 4 of 4, half of them.
+        const auto [alternate, pAlternate] = evaluate(moe + R"(, "moe_every": 2)", 1);
+        const LayerCost& h = alternate.layer.layer;
+        QVERIFY(
+            near(h.forwardS[kOpMlpIn], 0.5 * a.forwardS[kOpMlpIn] + 0.5 * d.forwardS[kOpMlpIn]));
+        modelKeyRoundTrips(pAlternate, pMoe, R"("moe_every": 2)", &ModelSpec::moeEvery, 2);
+        // With the first two layers dense as well: layer 4 only, a quarter.
+        QCOMPARE(readProject(writeProject(pAlternate)).jobs[0].model.moeLayerShare(), 0.5);
+        ModelSpec both = pAlternate.jobs[0].model;
+        both.denseLayers = 2;
+        QCOMPARE(both.moeLayerShare(), 0.25);
     }
 
     // Latent attention keeps the latents and Q, K (192 wide) and V (128) for the backward,
