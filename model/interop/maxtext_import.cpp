@@ -68,30 +68,36 @@ void fillMesh(std::vector<AxisValue>& axes, std::int64_t target, const std::stri
     }
 }
 
+// A model flag that must lie in [lo, hi]: refused at its line, where the project file would
+// refuse it too (or, for a value it never writes, silently drop it).
+void setBounded(FlagList& f, const char* key, int& field, std::int64_t lo, std::int64_t hi) {
+    const auto v = f.integer(key);
+    if (!v)
+        return;
+    if (*v < lo || *v > hi)
+        throwFlagError(*f.find(key),
+                       "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    field = static_cast<int>(*v);
+}
+
 // MaxText's attention_type=mla (its deepseek decoder block): the head without rotary is
 // qk_nope_head_dim wide, which PodPlanner keeps as head_dim.
 void readLatentAttention(FlagList& f, ModelSpec& m) {
     const LaunchFlag* type = f.find("attention_type");
     if (!type || type->value != "mla")
         return;
-    auto set = [&](const char* key, int& field) {
-        if (auto v = f.integer(key))
-            field = static_cast<int>(*v);
-    };
-    // base.yml's defaults (DeepSeek-V2's shapes).
-    m.qLoraRank = 0;
-    m.kvLoraRank = 512;
-    m.headDim = 128;
-    m.ropeHeadDim = 64;
-    m.vHeadDim = 128;
-    set("q_lora_rank", m.qLoraRank);
-    set("kv_lora_rank", m.kvLoraRank);
-    set("qk_nope_head_dim", m.headDim);
-    set("qk_rope_head_dim", m.ropeHeadDim);
-    set("v_head_dim", m.vHeadDim);
-    if (m.kvLoraRank <= 0)
-        throwFlagError(*f.find("kv_lora_rank"), "a kv_lora_rank above 0 with attention_type=mla",
-                       "");
+    if (!m.isMla()) { // base.yml's defaults (DeepSeek-V2's shapes), unless model_name set them
+        m.qLoraRank = 0;
+        m.kvLoraRank = 512;
+        m.headDim = 128;
+        m.ropeHeadDim = 64;
+        m.vHeadDim = 128;
+    }
+    setBounded(f, "q_lora_rank", m.qLoraRank, 0, 1'000'000);
+    setBounded(f, "kv_lora_rank", m.kvLoraRank, 1, 1'000'000);
+    setBounded(f, "qk_nope_head_dim", m.headDim, 1, 100'000);
+    setBounded(f, "qk_rope_head_dim", m.ropeHeadDim, 0, 100'000);
+    setBounded(f, "v_head_dim", m.vHeadDim, 1, 100'000);
     m.kvHeads = m.heads; // keys and values are projected up to every head
 }
 
@@ -128,12 +134,12 @@ ModelSpec readModel(FlagList& f, ImportedJob& out) {
     if (auto v = f.integer("base_moe_mlp_dim"); v && *v > 0)
         m.expertFfn = static_cast<int>(*v);
     if (m.isMoe()) {
-        set("shared_experts", m.sharedExperts);
-        set("first_num_dense_layers", m.denseLayers);
-        set("interleave_moe_layer_step", m.moeEvery);
+        setBounded(f, "shared_experts", m.sharedExperts, 0, 1000);
+        setBounded(f, "first_num_dense_layers", m.denseLayers, 0, m.layers - 1);
+        setBounded(f, "interleave_moe_layer_step", m.moeEvery, 1, m.layers);
     }
     readLatentAttention(f, m);
-    set("mtp_num_layers", m.mtpLayers);
+    setBounded(f, "mtp_num_layers", m.mtpLayers, 0, 100);
     if (const LaunchFlag* act = f.find("mlp_activations")) {
         const bool gated = act->value.find("linear") != std::string::npos;
         m.ffnKind = gated ? "swiglu" : "gelu";

@@ -242,7 +242,7 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         AxisGroup epGroup = expertGroup(ctx, l, groups);
         if (ctx.job->training.moeDispatcher == "deepep")
             epGroup.dedupCopies = m.topK;
-        // Only the MoE layers dispatch (dense_layers have a dense MLP).
+        // Only the MoE layers dispatch (the others, dense_layers or between moe_every, do not).
         const double seconds = count * layers * m.moeLayerShare() *
                                collectiveSeconds(CollectiveKind::AllToAll, bytes, epGroup);
         out.exposedPerMicrobatchS += seconds;

@@ -243,6 +243,13 @@ class TestInteropLaunch : public QObject {
         QCOMPARE(m.qLoraRank, 1536);
         QCOMPARE(m.sharedExperts, 1);
         QCOMPARE(m.experts, 256);
+        // Naming the attention type as well keeps the config's ranks (not base.yml's).
+        const ImportedJob named = importLaunch(
+            target, LaunchFormat::MaxText,
+            "python3 -m MaxText.train base.yml model_name=deepseek3-671b attention_type=mla "
+            "ici_fsdp_parallelism=64 per_device_batch_size=1 max_target_length=4096",
+            {"4x4x4", 0, 0, "cmd"});
+        QCOMPARE(named.job.model.qLoraRank, 1536);
         Project withJob = target;
         withJob.jobs.push_back(imported.job);
         const std::string out =
@@ -482,6 +489,15 @@ class TestInteropLaunch : public QObject {
         e = maxText("ici_fsdp_parallelism=2000000000 ici_tensor_parallelism=2000000000");
         QVERIFY2(e.find("2^53") != std::string::npos || e.find("64") != std::string::npos,
                  e.c_str());
+        // The MoE and latent-attention shape flags are refused at their line, not dropped.
+        e = maxText("num_experts=8 num_experts_per_tok=2 interleave_moe_layer_step=0");
+        QVERIFY2(e.find("interleave_moe_layer_step") != std::string::npos &&
+                     e.find("from 1 to 16") != std::string::npos,
+                 e.c_str());
+        e = maxText("num_experts=8 num_experts_per_tok=2 first_num_dense_layers=-1");
+        QVERIFY2(e.find("first_num_dense_layers") != std::string::npos, e.c_str());
+        e = maxText("attention_type=mla q_lora_rank=-5");
+        QVERIFY2(e.find("q_lora_rank") != std::string::npos, e.c_str());
 
         const Project gpu = emptied("h100-cluster-70b");
         const std::string megatron =
