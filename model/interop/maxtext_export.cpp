@@ -6,6 +6,7 @@
 #include "interop/maxtext_models.h"
 #include "interop/tpu_types.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -31,15 +32,51 @@ struct Writer {
     void set(const std::string& key, std::int64_t value) { set(key, std::to_string(value)); }
 };
 
-void writeModel(const ModelSpec& m, Writer& w, std::vector<std::string>& cannot) {
+// The decoder block whose flags can express the model: MaxText reads first_num_dense_layers
+// only in its deepseek block, interleave_moe_layer_step only in llama4, shared experts only in
+// blocks built on RoutedAndSharedMoE (deepseek, llama4), latent attention only in deepseek.
+// What the chosen block cannot express goes to `unexpressed`.
+std::string decoderBlock(const ModelSpec& m, std::vector<std::string>& unexpressed) {
+    const auto note = [&](bool missing, const std::string& what) {
+        if (missing)
+            unexpressed.push_back(what);
+    };
+    if (m.isMla()) {
+        note(m.moeEvery > 1, "moe_every " + std::to_string(m.moeEvery) +
+                                 ": MaxText's deepseek block has no interleaved dense layers");
+        return "deepseek";
+    }
+    if (m.moeEvery > 1) {
+        note(m.denseLayers > 0, "dense_layers " + std::to_string(m.denseLayers) +
+                                    ": MaxText's llama4 block has no leading dense layers");
+        return "llama4";
+    }
+    if (m.isMoe()) {
+        note(m.sharedExperts > 0 || m.denseLayers > 0,
+             "shared experts or dense layers: MaxText's mixtral block has neither (its deepseek "
+             "block has them with latent attention only)");
+        return "mixtral";
+    }
+    return m.ffnKind == "gelu" ? "gpt3" : "llama2";
+}
+
+void writeModel(const ModelSpec& m, Writer& w, std::vector<std::string>& cannot,
+                std::vector<std::string>& carried) {
     if (const MaxTextModel* builtIn = matchMaxTextModel(m)) {
         w.set("model_name", builtIn->name);
     } else {
         // base.yml: "explicitly set base_embed_dim, base_num_query_heads, ... and/or head_dim"
-        w.set("decoder_block", m.isMla()             ? "deepseek"
-                               : m.isMoe()           ? "mixtral"
-                               : m.ffnKind == "gelu" ? "gpt3"
-                                                     : "llama2");
+        std::vector<std::string> unexpressed;
+        const std::string block = decoderBlock(m, unexpressed);
+        w.set("decoder_block", block);
+        for (const auto& u : unexpressed)
+            cannot.push_back(u + "; the model is carried");
+        if (!unexpressed.empty() &&
+            std::find(carried.begin(), carried.end(), "model") == carried.end())
+            carried.emplace_back("model");
+        if (block == "llama4")
+            cannot.push_back("decoder_block=llama4 adds Llama 4's specifics (rotary left out "
+                             "of every fourth layer, qk norm) that PodPlanner does not time");
         w.set("base_emb_dim", m.dModel);
         w.set("base_num_query_heads", m.heads);
         w.set("base_num_kv_heads", m.kvHeads);
@@ -59,6 +96,8 @@ void writeModel(const ModelSpec& m, Writer& w, std::vector<std::string>& cannot)
             if (m.moeEvery > 1)
                 w.set("interleave_moe_layer_step", m.moeEvery);
         }
+        if (m.isMla() && !m.isMoe()) // the deepseek block's dense layers, all of them
+            w.set("first_num_dense_layers", m.layers);
         if (m.isMla()) {
             w.set("attention_type", "mla");
             w.set("q_lora_rank", m.qLoraRank);
@@ -169,7 +208,7 @@ std::string exportMaxText(const Project& project, std::size_t index) {
     if (p.ppOverlap)
         carried.push_back("parallelism/pp_overlap"); // Megatron's overlap_p2p_comm
     w.set("run_name", job.name);
-    writeModel(job.model, w, cannot);
+    writeModel(job.model, w, cannot, carried);
     carrySlidingWindow(job.model,
                        "MaxText windows attention only in its Gemma and gpt-oss decoder blocks",
                        cannot, carried);

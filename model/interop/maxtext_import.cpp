@@ -138,6 +138,12 @@ ModelSpec readModel(FlagList& f, ImportedJob& out) {
         setBounded(f, "first_num_dense_layers", m.denseLayers, 0, m.layers - 1);
         setBounded(f, "interleave_moe_layer_step", m.moeEvery, 1, m.layers);
     }
+    // A named config's dense layers (deepseek3-671b's 3) must leave MoE layers behind.
+    if (m.isMoe() && m.moeLayerShare() <= 0)
+        throwFlagError(f, "first_num_dense_layers",
+                       "fewer dense layers than the " + std::to_string(m.layers) +
+                           " decoder layers, leaving MoE layers (base_num_decoder_layers, "
+                           "interleave_moe_layer_step)");
     readLatentAttention(f, m);
     setBounded(f, "mtp_num_layers", m.mtpLayers, 0, 100);
     if (const LaunchFlag* act = f.find("mlp_activations")) {

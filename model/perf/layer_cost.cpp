@@ -294,7 +294,10 @@ LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens
 
     const QkvProjection projection = qkvProjection(km, ctx, s);
     const Linear& qkv = projection.linear;
-    const double qk = s.t * (s.qHeads + s.kvHeads) * s.headDim;
+    // Rotary on Q and K; under latent attention on each query head's rotary part and the
+    // one rotary key all heads share.
+    const double qk =
+        m.isMla() ? s.t * (s.qHeads + 1) * m.ropeHeadDim : s.t * (s.qHeads + s.kvHeads) * s.headDim;
     c.forwardS[kOpQkv] = qkv.forward + elementwise(qk, ops.ropeForward);
     c.backwardS[kOpQkv] = qkv.dgrad + qkv.wgrad + elementwise(qk, ops.ropeBackward);
     c.backwardDgradS += qkv.dgrad;

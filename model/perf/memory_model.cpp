@@ -32,13 +32,21 @@ double gradientReplicas(const FrameworkTraits& f, const MeshSizes& s) {
 double largestWeightTensor(const JobContext& ctx, const MeshSizes& s) {
     const ModelSpec& m = ctx.job->model;
     const double d = m.dModel;
-    // The MLP's matrices are the experts' in a MoE layer, else (or in its dense layers) the
-    // dense ones. Q's projection is at most d x heads x its head width (latent attention's
-    // are smaller).
-    const double mlp = d * (m.moeLayerShare() == 1.0 ? m.expertFfn : m.ffn);
-    return std::max({mlp, d * m.heads * m.qkHeadDim(),
-                     d * m.kvHeads * (m.qkHeadDim() + m.valueHeadDim())}) /
-           s[kTp];
+    // The MLP's matrices are the experts' in a MoE layer, the dense ones in a dense layer.
+    const double share = m.moeLayerShare();
+    const double mlp = d * (share == 1.0   ? m.expertFfn
+                            : share == 0.0 ? m.ffn
+                                           : std::max(m.ffn, m.expertFfn));
+    if (!m.isMla())
+        return std::max({mlp, d * m.heads * m.headDim, d * m.kvHeads * m.headDim * 2.0}) / s[kTp];
+    // Latent attention: the down and up projections of queries and keys/values, the output.
+    const double heads = m.heads;
+    const double query = m.qLoraRank > 0
+                             ? std::max(d * m.qLoraRank, m.qLoraRank * heads * m.qkHeadDim())
+                             : d * heads * m.qkHeadDim();
+    const double keyValue = std::max(d * (m.kvLoraRank + m.ropeHeadDim),
+                                     m.kvLoraRank * heads * (m.headDim + m.valueHeadDim()));
+    return std::max({mlp, query, keyValue, heads * m.valueHeadDim() * d}) / s[kTp];
 }
 
 namespace {

@@ -69,7 +69,10 @@ const std::array<AxisGroup, kMeshAxes>& cachedAxisGroups(const JobContext& ctx,
 // biases).
 double tensorsPerLayer(const JobContext& ctx) {
     const ModelSpec& m = ctx.job->model;
-    double n = 4 + (m.gatedMlp() ? 3 : 2) + (m.isMoe() ? 1 : 0) + 2;
+    // Latent attention: the down and up projections of queries (or one projection) and of
+    // keys and values, the output, and the latents' two norms.
+    const double attention = m.isMla() ? (m.qLoraRank > 0 ? 5 : 4) + 2 : 4;
+    double n = attention + (m.gatedMlp() ? 3 : 2) + (m.isMoe() ? 1 : 0) + 2;
     if (ctx.framework.kind == Framework::DeepSpeed)
         n += 4;
     return n;

@@ -11,8 +11,14 @@ void readLatentAttention(ObjectReader& in, ModelSpec& m) {
     m.qLoraRank = static_cast<int>(in.integer("q_lora_rank", 0, kMaxDim, 0));
     m.ropeHeadDim = static_cast<int>(in.integer("qk_rope_head_dim", 0, 100000, 0));
     m.vHeadDim = static_cast<int>(in.integer("v_head_dim", 0, 100000, 0));
-    if (m.isMla())
+    if (m.isMla()) {
+        if (m.kvHeads != m.heads)
+            throwInputError(in.at("kv_heads"),
+                            "heads (" + std::to_string(m.heads) +
+                                "): latent attention projects keys and values up to every head",
+                            std::to_string(m.kvHeads));
         return;
+    }
     for (const char* key : {"q_lora_rank", "qk_rope_head_dim", "v_head_dim"})
         if (in.has(key))
             throwInputError(in.at(key), "\"kv_lora_rank\" above 0 (latent attention)",
@@ -63,6 +69,11 @@ ModelSpec readModelSpec(ObjectReader& in) {
     if (m.moeEvery > 1 && !m.isMoe())
         throwInputError(in.at("moe_every"), "\"experts\" above 1 (a mixture-of-experts model)",
                         "a dense model");
+    if (m.isMoe() && m.moeLayerShare() <= 0)
+        throwInputError(in.at(m.moeEvery > 1 ? "moe_every" : "dense_layers"),
+                        "at least one MoE layer among the " + std::to_string(m.layers) +
+                            " after dense_layers " + std::to_string(m.denseLayers),
+                        "none");
     readLatentAttention(in, m);
     m.mtpLayers = static_cast<int>(in.integer("mtp_layers", 0, 100, 0));
     return m;
@@ -80,6 +91,11 @@ ModelPreset readModelPreset(const Json& value, const std::string& pointer) {
 }
 
 void writeModelSpec(const ModelSpec& m, Json& out) {
+    // Keys written only when above 0 (their default, or what leaves them off).
+    const auto whenSet = [&out](const char* key, auto value) {
+        if (value > 0)
+            out[key] = value;
+    };
     out["layers"] = m.layers;
     out["d_model"] = m.dModel;
     out["heads"] = m.heads;
@@ -93,10 +109,8 @@ void writeModelSpec(const ModelSpec& m, Json& out) {
         out["experts"] = m.experts;
         out["top_k"] = m.topK;
         out["expert_ffn"] = m.expertFfn;
-        if (m.sharedExperts > 0)
-            out["shared_experts"] = m.sharedExperts;
-        if (m.capacityFactor > 0)
-            out["capacity_factor"] = m.capacityFactor;
+        whenSet("shared_experts", m.sharedExperts);
+        whenSet("capacity_factor", m.capacityFactor);
     }
     // Keys added after the first release are written only when set, so older files keep
     // their exact text when saved again.
@@ -104,23 +118,17 @@ void writeModelSpec(const ModelSpec& m, Json& out) {
         out["block"] = "parallel";
     if (m.tiedEmbeddings)
         out["tied_embeddings"] = true;
-    if (m.slidingWindow > 0)
-        out["sliding_window"] = m.slidingWindow;
-    if (m.globalEvery > 0)
-        out["global_every"] = m.globalEvery;
-    if (m.denseLayers > 0)
-        out["dense_layers"] = m.denseLayers;
+    whenSet("sliding_window", m.slidingWindow);
+    whenSet("global_every", m.globalEvery);
+    whenSet("dense_layers", m.denseLayers);
     if (m.moeEvery > 1)
         out["moe_every"] = m.moeEvery;
-    if (m.mtpLayers > 0)
-        out["mtp_layers"] = m.mtpLayers;
+    whenSet("mtp_layers", m.mtpLayers);
     if (m.isMla()) {
-        if (m.qLoraRank > 0)
-            out["q_lora_rank"] = m.qLoraRank;
+        whenSet("q_lora_rank", m.qLoraRank);
         out["kv_lora_rank"] = m.kvLoraRank;
-        out["qk_rope_head_dim"] = m.ropeHeadDim;
-        if (m.vHeadDim > 0)
-            out["v_head_dim"] = m.vHeadDim;
+        whenSet("qk_rope_head_dim", m.ropeHeadDim);
+        whenSet("v_head_dim", m.vHeadDim);
     }
 }
 

@@ -257,6 +257,28 @@ class TestInteropLaunch : public QObject {
         QVERIFY2(out.find("model_name=deepseek3-671b") != std::string::npos, out.c_str());
     }
 
+    // The export picks the decoder block whose flags express the model (MaxText reads
+    // interleave_moe_layer_step only in llama4, shared experts not in mixtral) and says, and
+    // carries, what it cannot.
+    void maxTextExportPicksTheDecoderBlock() {
+        const Project maverick = loadProjectFile(sourcePath(
+            "tests/data/validation/tpu-moe/tpurecipes-v5p-llama4-maverick-v5p-256.podplanner"));
+        std::string out = exportLaunch(maverick, 0, LaunchFormat::MaxText);
+        QVERIFY2(out.find("decoder_block=llama4") != std::string::npos, out.c_str());
+        QVERIFY2(out.find("interleave_moe_layer_step=2") != std::string::npos, out.c_str());
+        Project shared = maverick;
+        shared.jobs[0].model.moeEvery = 1;
+        out = exportLaunch(shared, 0, LaunchFormat::MaxText);
+        QVERIFY2(out.find("decoder_block=mixtral") != std::string::npos, out.c_str());
+        QVERIFY2(out.find("mixtral block has neither") != std::string::npos, out.c_str());
+        // Carried: importing the export gives the shared expert back.
+        Project into = shared;
+        into.jobs.clear();
+        ImportedJob restored = importLaunch(into, LaunchFormat::MaxText, out, {});
+        withImportedJob(into, restored);
+        QCOMPARE(restored.job.model.sharedExperts, 1);
+    }
+
     // xpk's --tpu-type counts TensorCores on v5p (two a chip): a 1024-chip slice is v5p-2048,
     // the name MaxText's own v5p table gives that run.
     void v5pExportCountsTensorCores() {

@@ -465,6 +465,18 @@ class PerfTest : public QObject {
         QCOMPARE(back.qkHeadDim(), 192);
         QCOMPARE(back.valueHeadDim(), 128);
         QCOMPARE(back.qLoraRank, 768);
+        // Queries projected directly (DeepSeek-V2-Lite): d x H x (Q + R).
+        ModelSpec direct = back;
+        direct.qLoraRank = 0;
+        QCOMPARE(countTransformer(direct).qkvParamsPerLayer,
+                 2048.0 * 16 * 192 + 2048.0 * 576 + 512.0 * 16 * 256);
+        // Without latent attention none of its keys is written.
+        const std::string plain = writeProject(v5pSliceJob(
+            R"({"layers": 2, "d_model": 2048, "heads": 16, "ffn": 8192, "vocab": 32000,
+                "seq_len": 4096})",
+            262144));
+        for (const char* key : {"q_lora_rank", "kv_lora_rank", "qk_rope_head_dim", "v_head_dim"})
+            QVERIFY2(plain.find(key) == std::string::npos, key);
     }
 
     void pipelineBubble() {
