@@ -62,7 +62,9 @@ double layerParameters(const JobContext& ctx, const MeshSizes& s) {
     const TransformerCounts& c = ctx.counts;
     const double dense =
         c.attentionParamsPerLayer + c.denseMlpParamsPerLayer + c.routerParamsPerLayer;
-    return dense / s[kTp] + layerExpertParameters(ctx, s);
+    // Latent attention's down projections are whole on every tp rank (Megatron duplicates them).
+    const double duplicated = c.latentDownParamsPerLayer * (1.0 - 1.0 / s[kTp]);
+    return dense / s[kTp] + duplicated + layerExpertParameters(ctx, s);
 }
 
 double denseReplicas(const FrameworkTraits& f, const MeshSizes& s) {

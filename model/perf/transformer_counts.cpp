@@ -9,6 +9,7 @@ namespace {
 struct AttentionShape {
     double qkvParams = 0;
     double outParams = 0;
+    double downParams = 0; // latent attention's down projections (to the latents)
 };
 
 AttentionShape attentionShape(const ModelSpec& m) {
@@ -31,6 +32,7 @@ AttentionShape attentionShape(const ModelSpec& m) {
     const double keyValue =
         d * (m.kvLoraRank + m.ropeHeadDim) + m.kvLoraRank * heads * (m.headDim + m.valueHeadDim());
     a.qkvParams = query + keyValue;
+    a.downParams = d * (m.qLoraRank + m.kvLoraRank + m.ropeHeadDim);
     a.outParams = heads * m.valueHeadDim() * d;
     return a;
 }
@@ -42,6 +44,7 @@ TransformerCounts countTransformer(const ModelSpec& m) {
     const double d = m.dModel;
     const AttentionShape attention = attentionShape(m);
     c.qkvParamsPerLayer = attention.qkvParams;
+    c.latentDownParamsPerLayer = attention.downParams;
     c.attentionParamsPerLayer = attention.qkvParams + attention.outParams;
     const double matricesPerMlp = m.gatedMlp() ? 3.0 : 2.0; // (gate,) up, down
     const double denseMlp = matricesPerMlp * d * m.ffn;

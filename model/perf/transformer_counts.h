@@ -7,8 +7,9 @@
 namespace podplanner::model::perf {
 
 struct TransformerCounts {
-    double attentionParamsPerLayer = 0; // Q, K, V and output projections
-    double qkvParamsPerLayer = 0;       // of which the Q, K and V projections
+    double attentionParamsPerLayer = 0;  // Q, K, V and output projections
+    double qkvParamsPerLayer = 0;        // of which the Q, K and V projections
+    double latentDownParamsPerLayer = 0; // of those, latent attention's down projections
     // MLP parameters per layer, averaged over the layers when an MoE model has dense ones.
     double denseMlpParamsPerLayer = 0;  // dense MLPs: the model's, or its shared experts
     double expertParamsPerLayer = 0;    // all experts of one MoE layer

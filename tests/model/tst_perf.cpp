@@ -5,6 +5,7 @@
 #include "perf/evaluate.h"
 #include "perf/kernel_cost.h"
 #include "perf/layer_cost.h"
+#include "perf/memory_model.h"
 #include "perf/planner.h"
 #include "perf/step_model.h"
 #include "perf/transformer_counts.h"
@@ -359,6 +360,7 @@ class PerfTest : public QObject {
         // q: 7168 x 1536 + 1536 x 128 x 192; kv: 7168 x 576 + 512 x 128 x 256; out 16384 x 7168.
         QCOMPARE(c.qkvParamsPerLayer, 11010048.0 + 37748736.0 + 4128768.0 + 16777216.0);
         QCOMPARE(c.attentionParamsPerLayer, c.qkvParamsPerLayer + 117440512.0);
+        QCOMPARE(c.latentDownParamsPerLayer, 7168.0 * (1536 + 512 + 64));
         QVERIFY2(near(c.totalParams, 671e9, 0.005), QByteArray::number(c.totalParams / 1e9));
         QVERIFY2(near(c.activeMatmulParams, 37e9, 0.03),
                  QByteArray::number(c.activeMatmulParams / 1e9));
@@ -457,6 +459,15 @@ class PerfTest : public QObject {
         QCOMPARE(c.tensorBytes[kTQkv], t * (768 + 512 + 64 + 16 * (2 * 192 + 128)) * 2.0);
         QCOMPARE(c.tensorBytes[kTContext], t * 16 * (128 * 2.0 + 4));
         QVERIFY(c.forwardS[kOpQkv] > 0);
+        // Under tp each rank holds the down projections whole, the rest split.
+        const Evaluated tp2 = contextOf(v5pSliceJob(mla, 262144, R"({"fsdp": 32, "tp": 2})"));
+        const TransformerCounts& counts = tp2.ctx.counts;
+        MeshSizes sizes = layoutOf(tp2.project.jobs[0]).sizes;
+        const double down = 2048.0 * (768 + 512 + 64);
+        QCOMPARE(counts.latentDownParamsPerLayer, down);
+        QVERIFY(
+            near(layerParameters(tp2.ctx, sizes),
+                 (counts.attentionParamsPerLayer + counts.denseMlpParamsPerLayer) / 2 + down / 2));
         const std::string text = writeProject(p);
         for (const char* key : {R"("q_lora_rank": 768)", R"("kv_lora_rank": 512)",
                                 R"("qk_rope_head_dim": 64)", R"("v_head_dim": 128)"})
