@@ -17,7 +17,7 @@ LayerBreakdown layerBreakdown(const JobContext& ctx, const Layout& layout) {
     const ActivationPolicy policy =
         activationPolicy(layout.recompute, ctx.job->training, ctx.framework.torchCheckpoint);
     b.recomputeS = planActivations(policy, b.layer, ctx.job->model.parallelBlock).recomputeS;
-    b.head = headCost(ctx, layout.sizes, b.tokensPerMicrobatch, layout.sequenceParallel);
+    b.head = headCost(ctx, layout.sizes, b.tokensPerMicrobatch, b.layer);
     return b;
 }
 

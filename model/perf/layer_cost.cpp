@@ -352,7 +352,7 @@ const LayerCost& cachedLayerCost(const JobContext& ctx, const MeshSizes& sizes, 
 }
 
 HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
-                  bool sequenceParallel) {
+                  const LayerCost& layer) {
     const ModelSpec& m = ctx.job->model;
     const KernelModel& km = ctx.kernels;
     const double vocab = m.vocab / static_cast<double>(sizes[kTp]);
@@ -375,13 +375,12 @@ HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
     // Multi-token prediction: after the last layer, each block projects 2d to d, runs one
     // layer (the model's average one) and the LM head and loss again, on the last stage.
     if (m.mtpLayers > 0) {
-        const LayerCost block = layerCost(ctx, sizes, tokens, sequenceParallel);
         const Linear projection =
             linear(km, ctx, tokens, m.dModel / static_cast<double>(sizes[kTp]), 2.0 * m.dModel);
         const double n = m.mtpLayers;
         const double headForward = h.forwardS, headBackward = h.backwardS;
-        h.forwardS += n * (projection.forward + block.forward() + headForward);
-        h.backwardS += n * (projection.dgrad + projection.wgrad + block.backward() + headBackward);
+        h.forwardS += n * (projection.forward + layer.forward() + headForward);
+        h.backwardS += n * (projection.dgrad + projection.wgrad + layer.backward() + headBackward);
         h.logitsBytes *= 1 + n;
     }
     return h;

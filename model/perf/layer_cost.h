@@ -67,8 +67,9 @@ struct HeadCost {
     double logitsBytes = 0; // fp32 logits kept for the loss's backward
 };
 
-// With multi-token prediction, its blocks too (their layers laid out as `sequenceParallel`).
+// With multi-token prediction, its blocks too, each running `layer` (the layer's cost for the
+// same microbatch, which the caller has).
 HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
-                  bool sequenceParallel);
+                  const LayerCost& layer);
 
 } // namespace podplanner::model::perf

@@ -78,7 +78,7 @@ double evaluationPerStep(const JobContext& ctx, const Layout& l, double training
         // A fresh cost, not the cache's: a new entry could evict the step's own layer cost.
         const LayerCost layer = layerCost(ctx, l.sizes, tokens, l.sequenceParallel);
         forward = stageLayers * layer.forward() +
-                  (withHead ? headCost(ctx, l.sizes, tokens, l.sequenceParallel).forwardS : 0.0);
+                  (withHead ? headCost(ctx, l.sizes, tokens, layer).forwardS : 0.0);
     }
     const double perMicrobatch =
         forward + forwardShare * exposedCommPerMb * tokens / trainingTokens;
@@ -118,7 +118,7 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     const double t = tokensPerMicrobatch(ctx, l);
     const double mb = l.microbatches;
     const LayerCost& layer = cachedLayerCost(ctx, s, t, l.sequenceParallel);
-    const HeadCost head = headCost(ctx, s, t, l.sequenceParallel);
+    const HeadCost head = headCost(ctx, s, t, layer);
     const ActivationPolicy policy =
         activationPolicy(l.recompute, ctx.job->training, ctx.framework.torchCheckpoint);
     const ActivationPlan plan = planActivations(policy, layer, m.parallelBlock);

@@ -503,7 +503,8 @@ class PerfTest : public QObject {
         // microbatch (its compute and exposed communication): the head is not in them.
         const double tokens =
             static_cast<double>(e.project.jobs[0].training.globalBatchTokens) / (8.0 * 8.0);
-        const HeadCost head = headCost(e.ctx, l.sizes, tokens, l.sequenceParallel);
+        const HeadCost head =
+            headCost(e.ctx, l.sizes, tokens, layerCost(e.ctx, l.sizes, tokens, l.sequenceParallel));
         const double headS = head.forwardS + head.backwardS;
         QVERIFY(headS > 0);
         const double perMicrobatch = (r.computeS + r.exposedCommS) / 8.0;
@@ -771,8 +772,10 @@ class PerfTest : public QObject {
         const Evaluated bf16 = oneH100Node(trainingWith("megatron", "precision", "bf16"));
         const Evaluated fp8 = oneH100Node(trainingWith("megatron", "precision", "fp8"));
         const MeshSizes sizes = fsdpOf8();
-        const HeadCost head16 = headCost(bf16.ctx, sizes, 8192, true),
-                       head8 = headCost(fp8.ctx, sizes, 8192, true);
+        const HeadCost head16 =
+                           headCost(bf16.ctx, sizes, 8192, layerCost(bf16.ctx, sizes, 8192, true)),
+                       head8 =
+                           headCost(fp8.ctx, sizes, 8192, layerCost(fp8.ctx, sizes, 8192, true));
         QCOMPARE(head8.forwardS, head16.forwardS);
         QCOMPARE(head8.backwardS, head16.backwardS);
         QVERIFY(layerCost(fp8.ctx, sizes, 8192, false).forwardS[kOpMlpIn] <
