@@ -121,6 +121,11 @@ void carryVocabTiling(const TrainingSpec& training, const std::string& launcher,
     carried.emplace_back("training/vocab_tiling");
 }
 
+void carryModel(std::vector<std::string>& carried) {
+    if (std::find(carried.begin(), carried.end(), "model") == carried.end())
+        carried.emplace_back("model");
+}
+
 void carrySlidingWindow(const ModelSpec& model, const std::string& why,
                         std::vector<std::string>& cannot, std::vector<std::string>& carried) {
     if (model.slidingWindow <= 0)
@@ -130,14 +135,12 @@ void carrySlidingWindow(const ModelSpec& model, const std::string& why,
                           ? " (global_every " + std::to_string(model.globalEvery) + ")"
                           : std::string()) +
                      ": " + why + "; the launched run attends globally");
-    if (std::find(carried.begin(), carried.end(), "model") == carried.end())
-        carried.emplace_back("model");
+    carryModel(carried);
 }
 
 void carryDeepSeekShape(const ModelSpec& model, const std::string& launcher,
                         std::vector<std::string>& cannot, std::vector<std::string>& carried) {
-    if (!model.isMla() && model.denseLayers == 0 && model.moeEvery == 1 && model.mtpLayers == 0)
-        return;
+    const std::size_t before = cannot.size();
     if (model.isMla())
         cannot.push_back("latent attention (kv_lora_rank " + std::to_string(model.kvLoraRank) +
                          "): this export writes no latent attention for " + launcher +
@@ -153,8 +156,8 @@ void carryDeepSeekShape(const ModelSpec& model, const std::string& launcher,
     if (model.mtpLayers > 0)
         cannot.push_back("mtp_layers " + std::to_string(model.mtpLayers) +
                          ": this export writes no multi-token prediction for " + launcher);
-    if (std::find(carried.begin(), carried.end(), "model") == carried.end())
-        carried.emplace_back("model");
+    if (cannot.size() > before)
+        carryModel(carried);
 }
 
 std::string findExtras(const std::vector<ShellComment>& comments) {

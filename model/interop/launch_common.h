@@ -59,6 +59,8 @@ void carryEvaluation(const TrainingSpec& training, std::vector<std::string>& car
 // and carried so that import gives it back.
 void carryVocabTiling(const TrainingSpec& training, const std::string& launcher,
                       std::vector<std::string>& cannot, std::vector<std::string>& carried);
+// The model carried whole in the extras line (once, however many reasons ask for it).
+void carryModel(std::vector<std::string>& carried);
 // A sliding window the launcher's flags do not set: said, and the model carried whole so that
 // import gives it back.
 void carrySlidingWindow(const ModelSpec& model, const std::string& why,

@@ -71,9 +71,8 @@ void writeModel(const ModelSpec& m, Writer& w, std::vector<std::string>& cannot,
         w.set("decoder_block", block);
         for (const auto& u : unexpressed)
             cannot.push_back(u + "; the model is carried");
-        if (!unexpressed.empty() &&
-            std::find(carried.begin(), carried.end(), "model") == carried.end())
-            carried.emplace_back("model");
+        if (!unexpressed.empty())
+            carryModel(carried);
         if (block == "llama4")
             cannot.push_back("decoder_block=llama4 adds Llama 4's specifics (rotary left out "
                              "of every fourth layer, qk norm) that PodPlanner does not time");

@@ -109,9 +109,9 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
     for (bool first : {true, false}) {
         if (!first && s[kPp] == 1)
             break;
-        const bool holdsHead = !first || s[kPp] == 1;
+        const bool lastStage = !first || s[kPp] == 1; // holds the LM head (and MTP blocks)
         const double layers =
-            (first ? stages.firstStage() : stages.lastStage()) + (holdsHead ? m.mtpLayers : 0);
+            (first ? stages.firstStage() : stages.lastStage()) + (lastStage ? m.mtpLayers : 0);
         const ChipParameters stage =
             stageParameters(ctx, s, layers, vocabParameters(ctx.counts, s[kPp], first));
         const double params = stage.all;
@@ -155,7 +155,6 @@ MemoryBreakdown memoryPerChip(const JobContext& ctx, const MemoryInputs& in, con
         }
         // The loss runs after the last layer and before its backward, so the logits never
         // coexist with a layer's working buffers: the larger of the two phases counts.
-        const bool lastStage = !first || s[kPp] == 1;
         const double logits = lastStage ? head.logitsBytes : 0.0;
         const double others = out.temporary;
         out.temporary = others + std::max(2.0 * largest + gathered, logits);

@@ -48,11 +48,14 @@ TransformerCounts countTransformer(const ModelSpec& m) {
     c.attentionParamsPerLayer = attention.qkvParams + attention.outParams;
     const double matricesPerMlp = m.gatedMlp() ? 3.0 : 2.0; // (gate,) up, down
     const double denseMlp = matricesPerMlp * d * m.ffn;
+    // One MoE layer's MLP: every expert and the router, and what a token passes through.
+    const double perExpert = matricesPerMlp * d * m.expertFfn;
+    const double moeLayerMlp = perExpert * (m.experts + m.sharedExperts) + d * m.experts;
+    const double moeLayerActive = perExpert * (m.topK + m.sharedExperts) + d * m.experts;
     if (m.isMoe()) {
-        // Per layer on average over the model's layers: its first dense_layers have a dense
-        // MLP instead of the experts.
+        // Per layer on average over the model's layers: its dense_layers (and those between
+        // moe_every) have a dense MLP instead of the experts.
         const double moe = m.moeLayerShare();
-        const double perExpert = matricesPerMlp * d * m.expertFfn;
         c.expertParamsPerLayer = moe * perExpert * m.experts;
         // Shared experts are dense: every token passes through them, every chip holds them.
         c.denseMlpParamsPerLayer = moe * perExpert * m.sharedExperts + (1 - moe) * denseMlp;
@@ -75,12 +78,10 @@ TransformerCounts countTransformer(const ModelSpec& m) {
     // Multi-token prediction: each block a 2d x d projection and one layer (an MoE layer in an
     // MoE model), then the shared LM head again.
     if (m.mtpLayers > 0) {
-        const double moe = m.isMoe() ? 1.0 : 0.0;
-        const double perExpert = matricesPerMlp * d * m.expertFfn;
-        const double block = 2.0 * d * d + c.attentionParamsPerLayer +
-                             (m.isMoe() ? perExpert * m.sharedExperts + d * m.experts : denseMlp);
-        c.mtpParams = m.mtpLayers * (block + moe * perExpert * m.experts);
-        c.activeMatmulParams += m.mtpLayers * (block + moe * perExpert * m.topK + c.outputParams);
+        const double block = 2.0 * d * d + c.attentionParamsPerLayer;
+        c.mtpParams = m.mtpLayers * (block + (m.isMoe() ? moeLayerMlp : denseMlp));
+        c.activeMatmulParams +=
+            m.mtpLayers * (block + (m.isMoe() ? moeLayerActive : denseMlp) + c.outputParams);
         c.totalParams += c.mtpParams;
     }
     // Keys a query is scored against, counted without the causal mask (the convention of

@@ -42,13 +42,13 @@ struct ModelSpec {
     // projected down to a kvLoraRank latent (plus a shared rope key of ropeHeadDim) and up per
     // head; queries likewise through a qLoraRank latent (0: projected directly). A query and
     // key head is headDim (the part without rotary) + ropeHeadDim wide, a value head vHeadDim.
-    // Multi-token prediction (DeepSeek-V3): this many extra blocks after the last layer, each a
-    // projection of 2 d to d, one layer like the model's and the LM head with its own loss.
-    int mtpLayers = 0;
     int qLoraRank = 0;
     int kvLoraRank = 0;
     int ropeHeadDim = 0;
     int vHeadDim = 0;
+    // Multi-token prediction (DeepSeek-V3): this many extra blocks after the last layer, each a
+    // projection of 2 d to d, one layer like the model's and the LM head with its own loss.
+    int mtpLayers = 0;
 
     bool isMoe() const { return experts > 1; }
     bool isMla() const { return kvLoraRank > 0; }

@@ -51,9 +51,14 @@ ModelSpec readModelSpec(ObjectReader& in) {
     if (m.capacityFactor > 0 && m.capacityFactor < 1)
         throwInputError(in.at("capacity_factor"), "0 (dropless) or at least 1",
                         std::to_string(m.capacityFactor));
-    if (!m.isMoe() && (m.sharedExperts > 0 || m.capacityFactor > 0))
-        throwInputError(in.at(m.sharedExperts > 0 ? "shared_experts" : "capacity_factor"),
-                        "\"experts\" above 1 (a mixture-of-experts model)", "a dense model");
+    // Keys that only a mixture-of-experts model may set.
+    const auto moeOnly = [&](const char* key, bool set) {
+        if (set && !m.isMoe())
+            throwInputError(in.at(key), "\"experts\" above 1 (a mixture-of-experts model)",
+                            "a dense model");
+    };
+    moeOnly("shared_experts", m.sharedExperts > 0);
+    moeOnly("capacity_factor", m.capacityFactor > 0);
     m.parallelBlock = in.choice("block", {"sequential", "parallel"}, "sequential") == "parallel";
     m.tiedEmbeddings = in.boolean("tied_embeddings", false);
     m.slidingWindow = static_cast<int>(in.integer("sliding_window", 0, 100'000'000, 0));
@@ -62,13 +67,9 @@ ModelSpec readModelSpec(ObjectReader& in) {
         throwInputError(in.at("global_every"), "\"sliding_window\" above 0 (local layers)",
                         "no sliding window");
     m.denseLayers = static_cast<int>(in.integer("dense_layers", 0, m.layers - 1, 0));
-    if (m.denseLayers > 0 && !m.isMoe())
-        throwInputError(in.at("dense_layers"), "\"experts\" above 1 (a mixture-of-experts model)",
-                        "a dense model");
+    moeOnly("dense_layers", m.denseLayers > 0);
     m.moeEvery = static_cast<int>(in.integer("moe_every", 1, m.layers, 1));
-    if (m.moeEvery > 1 && !m.isMoe())
-        throwInputError(in.at("moe_every"), "\"experts\" above 1 (a mixture-of-experts model)",
-                        "a dense model");
+    moeOnly("moe_every", m.moeEvery > 1);
     if (m.isMoe() && m.moeLayerShare() <= 0)
         throwInputError(in.at(m.moeEvery > 1 ? "moe_every" : "dense_layers"),
                         "at least one MoE layer among the " + std::to_string(m.layers) +
