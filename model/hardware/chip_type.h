@@ -31,6 +31,9 @@ struct ChipType {
         return it == matmulEfficiencyByPrecision.end() ? matmulEfficiency : it->second;
     }
     int matmulTile = 128; // matmul unit tile: dimensions are padded to multiples of it
+    // Devices the chip presents to the framework, each with its share of the chip's peak and
+    // HBM bandwidth and its own kernels (Ironwood: two TensorCores, two JAX devices).
+    int devicesPerChip = 1;
     // Matrix units that work in parallel (SMs on a GPU, MXUs on a TPU): matmuls run in waves
     // of one output tile per unit.
     int matmulUnits = 1;

@@ -51,6 +51,7 @@ ChipType readChipType(const Json& value, const std::string& pointer) {
     }
     chip.matmulTile = static_cast<int>(in.integer("matmul_tile", 1, 4096, 128));
     chip.matmulUnits = static_cast<int>(in.integer("matmul_units", 1, 100000, 1));
+    chip.devicesPerChip = static_cast<int>(in.integer("devices_per_chip", 1, 64, 1));
     chip.matmulKOverhead = in.number("matmul_k_overhead", 0, 1e6, 0);
     chip.attentionEfficiency = in.number("attention_efficiency", 0.01, 1, chip.matmulEfficiency);
     chip.flash2Efficiency = in.number("flash2_efficiency", 0.01, 1, chip.attentionEfficiency);

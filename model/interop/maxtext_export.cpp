@@ -5,6 +5,7 @@
 #include "interop/maxtext_flags.h"
 #include "interop/maxtext_models.h"
 #include "interop/tpu_types.h"
+#include "project/training_json.h"
 
 #include <algorithm>
 #include <cmath>
@@ -152,24 +153,25 @@ void writeRemat(const Job& job, Writer& w) {
     }
 }
 
-// MaxText evaluates every eval_interval steps for eval_steps batches of int(chips x
+// MaxText evaluates every eval_interval steps for eval_steps batches of int(devices x
 // eval_per_device_batch_size) sequences (no gradient accumulation in evaluation).
-void writeEvaluation(const Job& job, std::int64_t chips, Writer& w,
+void writeEvaluation(const Job& job, std::int64_t devices, Writer& w,
                      std::vector<std::string>& cannot, std::vector<std::string>& carried) {
     const TrainingSpec& t = job.training;
     if (t.evalIntervalSteps <= 0)
         return;
     const std::int64_t batch = t.evalBatch();
     const std::int64_t seq = job.model.seqLen;
-    const std::string perDevice =
-        decimal(static_cast<double>(batch) / static_cast<double>(seq) / static_cast<double>(chips));
+    const std::string perDevice = decimal(static_cast<double>(batch) / static_cast<double>(seq) /
+                                          static_cast<double>(devices));
     const bool exact =
         batch % seq == 0 && t.evalTokens % batch == 0 &&
-        static_cast<std::int64_t>(static_cast<double>(chips) * std::stod(perDevice)) * seq == batch;
+        static_cast<std::int64_t>(static_cast<double>(devices) * std::stod(perDevice)) * seq ==
+            batch;
     if (!exact) {
         cannot.push_back("evaluation of " + std::to_string(t.evalTokens) +
                          " tokens in batches of " + std::to_string(batch) +
-                         ": MaxText evaluates eval_steps whole batches of int(chips x "
+                         ": MaxText evaluates eval_steps whole batches of int(devices x "
                          "eval_per_device_batch_size) sequences");
         carryEvaluation(t, carried);
         return;
@@ -177,6 +179,19 @@ void writeEvaluation(const Job& job, std::int64_t chips, Writer& w,
     w.set("eval_interval", t.evalIntervalSteps);
     w.set("eval_steps", t.evalTokens / batch);
     w.set("eval_per_device_batch_size", perDevice);
+}
+
+// The experts' dispatch, and the grouped matmul's tiles where they differ from base.yml's.
+void writeExperts(const TrainingSpec& t, Writer& w) {
+    w.set("sparse_matmul", t.moeDispatch == "dense" ? "false" : "true");
+    for (int pass = 0; pass < kGmmPasses; ++pass) {
+        const GmmTile& tile = t.gmmTiles[pass];
+        if (tile == GmmTile{})
+            continue;
+        const int sizes[3] = {tile.batchSeq, tile.embed, tile.mlp};
+        for (int d = 0; d < 3; ++d)
+            w.set(maxTextTileFlag(static_cast<GmmPass>(pass), d), sizes[d]);
+    }
 }
 
 } // namespace
@@ -213,11 +228,20 @@ std::string exportMaxText(const Project& project, std::size_t index) {
                        cannot, carried);
     writePrecision(job.training.precision, w, cannot, carried);
 
+    // MaxText's ICI mesh counts devices: a chip's devices go on the innermost axis it spans.
+    const int devicesPerChip = std::max(1, cluster.chip.devicesPerChip);
+    std::size_t deviceAxis = 1; // fsdp when the job spans no axis inside the slice
+    for (std::size_t a : kMaxTextInnermostFirst)
+        if (sizes[a] / mapping.offSlice[a] > 1) {
+            deviceAxis = a;
+            break;
+        }
+    const std::int64_t devices = s.chips * devicesPerChip;
     std::string ici, dcn;
     std::int64_t iciProduct = 1, dcnProduct = 1;
     for (std::size_t a = 0; a < 6; ++a) {
         const int off = mapping.offSlice[a];
-        const int in = sizes[a] / off;
+        const int in = sizes[a] / off * (a == deviceAxis ? devicesPerChip : 1);
         iciProduct *= in;
         dcnProduct *= off;
         w.set(std::string("ici_") + kMaxTextAxes[a].flag + "_parallelism", in);
@@ -230,16 +254,16 @@ std::string exportMaxText(const Project& project, std::size_t index) {
 
     const std::int64_t accumulation = p.pp > 1 ? 1 : p.microbatches;
     const double perDevice =
-        static_cast<double>(s.sequences) / static_cast<double>(s.chips * accumulation);
+        static_cast<double>(s.sequences) / static_cast<double>(devices * accumulation);
     const std::string perDeviceText = decimal(perDevice);
-    if (static_cast<std::int64_t>(static_cast<double>(s.chips) * std::stod(perDeviceText)) *
+    if (static_cast<std::int64_t>(static_cast<double>(devices) * std::stod(perDeviceText)) *
             accumulation !=
         s.sequences)
         throwImportError("/jobs/" + std::to_string(index) + "/training/global_batch_tokens",
-                         "a batch MaxText can hold: int(chips x per_device_batch_size) x "
+                         "a batch MaxText can hold: int(devices x per_device_batch_size) x "
                          "gradient_accumulation_steps sequences",
-                         std::to_string(s.sequences) + " sequences on " + std::to_string(s.chips) +
-                             " chips");
+                         std::to_string(s.sequences) + " sequences on " + std::to_string(devices) +
+                             " devices");
     w.set("per_device_batch_size", perDeviceText);
     w.set("gradient_accumulation_steps", accumulation);
     if (p.pp > 1) {
@@ -262,8 +286,10 @@ std::string exportMaxText(const Project& project, std::size_t index) {
     writeRemat(job, w);
     if (job.training.vocabTiling > 1)
         w.set("num_vocab_tiling", job.training.vocabTiling);
+    if (job.model.isMoe())
+        writeExperts(job.training, w);
     w.set("steps", s.steps);
-    writeEvaluation(job, s.chips, w, cannot, carried);
+    writeEvaluation(job, devices, w, cannot, carried);
 
     cannot.insert(cannot.begin(),
                   mappingNote(mapping, "MaxText lays each ICI mesh axis on the torus itself "
@@ -285,10 +311,12 @@ std::string exportMaxText(const Project& project, std::size_t index) {
              (s.slices == 1 ? "" : "s") + " x " + std::to_string(chipsPerSlice) + " chips of " +
              cluster.chip.name + ", Cloud TPU topology " + job.placement.shape,
          "  ICI, within a slice: " + ici + " = " + std::to_string(iciProduct) +
-             " = chips per slice",
+             (devicesPerChip > 1
+                  ? " = devices per slice (" + std::to_string(devicesPerChip) + " a chip)"
+                  : std::string(" = chips per slice")),
          "  DCN, between slices: " + dcn + " = " + std::to_string(dcnProduct) + " = num_slices",
          "  batch: " + std::to_string(s.sequences) + " sequences of " +
-             std::to_string(job.model.seqLen) + " tokens = int(" + std::to_string(s.chips) +
+             std::to_string(job.model.seqLen) + " tokens = int(" + std::to_string(devices) +
              " x per_device_batch_size " + perDeviceText + ") x gradient_accumulation_steps " +
              std::to_string(accumulation),
          "",

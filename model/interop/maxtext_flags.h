@@ -25,6 +25,16 @@ inline constexpr std::array<const char*, 6> kMaxTextOtherAxes{
     "diloco",          "fsdp_transpose", "context_usp_ulysses", "context_autoregressive",
     "tensor_sequence", "autoregressive"};
 
+// MaxText's mesh counts devices, and a chip may present several (Ironwood: two TensorCores):
+// JAX's device mesh puts a chip's devices next to each other, on the innermost mesh axis that
+// has more than one. MaxText's mesh order, innermost first, as indexes into kMaxTextAxes:
+// expert, tensor, context, fsdp, stage, data.
+inline constexpr std::array<std::size_t, 6> kMaxTextInnermostFirst{4, 2, 5, 1, 3, 0};
+
+// MaxText's flag for one dimension (0 batch_seq, 1 embed_dim, 2 mlp_dim) of one pass's grouped
+// matmul tile: wi_tile_fwd_batch_seq, ..., wo_tile_drhs_mlp_dim.
+std::string maxTextTileFlag(GmmPass pass, int dimension);
+
 // The names remat_policy=custom takes for the tensors of this model's layers.
 std::vector<std::string> maxTextRematTensors(const ModelSpec& model);
 

@@ -6,6 +6,7 @@
 #include "interop/maxtext_input.h"
 #include "interop/maxtext_models.h"
 #include "interop/tpu_types.h"
+#include "project/training_json.h"
 
 #include <stdexcept>
 
@@ -194,7 +195,8 @@ std::string readRemat(FlagList& f, const ModelSpec& model, ImportedJob& out) {
 // eval_interval (base.yml: -1, never) every that many steps, eval_steps batches (-1: the whole
 // eval split, whose size no flag gives) of int(chips x eval_per_device_batch_size) sequences
 // (0: per_device_batch_size).
-void readEvaluation(FlagList& f, std::int64_t chips, double perDevice, Job& job, ImportedJob& out) {
+void readEvaluation(FlagList& f, std::int64_t devices, double perDevice, Job& job,
+                    ImportedJob& out) {
     const std::int64_t interval = f.integer("eval_interval").value_or(-1);
     if (interval <= 0)
         return;
@@ -212,17 +214,60 @@ void readEvaluation(FlagList& f, std::int64_t chips, double perDevice, Job& job,
                            std::to_string(kMaxFlagInteger));
     if (evalPerDevice <= 0.0)
         evalPerDevice = perDevice;
-    const double sequences = static_cast<double>(chips) * evalPerDevice;
+    const double sequences = static_cast<double>(devices) * evalPerDevice;
     if (sequences < 1.0)
         throwFlagError(f, "eval_per_device_batch_size",
                        "an evaluation batch of at least one sequence over " +
-                           std::to_string(chips) + " chips");
+                           std::to_string(devices) + " devices");
     TrainingSpec& t = job.training;
     const std::int64_t batch = countProduct(static_cast<std::int64_t>(sequences), job.model.seqLen,
                                             "eval_per_device_batch_size", "an evaluation batch");
     t.evalIntervalSteps = interval;
     t.evalTokens = countProduct(steps, batch, "eval_steps", "the evaluation's tokens");
     t.evalBatchTokens = batch == t.globalBatchTokens ? 0 : batch;
+}
+
+// How the experts run: sparse_matmul (base.yml: true) sorts the tokens for a grouped matmul
+// whose tiles are the 18 wi_/wo_tile_<pass>_<dim> flags, or in MaxText before September 2025
+// the three tile_batch_seq, tile_embed_dim and tile_mlp_dim for every pass; false dispatches
+// with one-hot einsums.
+void readExperts(FlagList& f, TrainingSpec& t) {
+    if (f.has("sparse_matmul") && !f.flag("sparse_matmul"))
+        t.moeDispatch = "dense";
+    const auto tileSize = [&](const std::string& key, int& field) {
+        const auto v = f.integer(key);
+        if (!v)
+            return;
+        if (*v < 1 || *v > GmmTile::kMax)
+            throwFlagError(*f.find(key),
+                           "a whole number from 1 to " + std::to_string(GmmTile::kMax));
+        field = static_cast<int>(*v);
+    };
+    static const char* const kOlder[3] = {"tile_batch_seq", "tile_embed_dim", "tile_mlp_dim"};
+    for (int pass = 0; pass < kGmmPasses; ++pass) {
+        GmmTile& tile = t.gmmTiles[pass];
+        int* fields[3] = {&tile.batchSeq, &tile.embed, &tile.mlp};
+        for (int d = 0; d < 3; ++d) {
+            tileSize(kOlder[d], *fields[d]);
+            tileSize(maxTextTileFlag(static_cast<GmmPass>(pass), d), *fields[d]);
+        }
+    }
+}
+
+// The ICI mesh over devices -> over chips: the innermost axis that holds whole chips' devices
+// is divided by the devices a chip presents.
+void devicesToChips(std::vector<AxisValue>& ici, int devicesPerChip) {
+    if (devicesPerChip <= 1)
+        return;
+    for (std::size_t a : kMaxTextInnermostFirst)
+        if (ici[a].value > 1 && ici[a].value % devicesPerChip == 0) {
+            ici[a].value /= devicesPerChip;
+            return;
+        }
+    throwImportError("the ICI mesh",
+                     "an axis of a multiple of " + std::to_string(devicesPerChip) +
+                         " devices (the chip's TensorCores are devices of their own)",
+                     "none");
 }
 
 } // namespace
@@ -245,7 +290,10 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
 
     // The slice: xpk --tpu-type, MaxText's compile_topology, --shape, or the carried placement.
     std::string topology;
+    // xpk names the slice with --tpu-type, or with --device-type (TPUs and GPUs alike).
     const LaunchFlag* typeFlag = in.xpk.find("--tpu-type");
+    if (!typeFlag)
+        typeFlag = in.xpk.find("--device-type");
     if (!typeFlag)
         if (const LaunchFlag* compile = f.find("compile_topology");
             compile && !compile->value.empty())
@@ -307,6 +355,7 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
                                    "stage, expert or context)");
         }
 
+    const int devicesPerChip = std::max(1, cluster.chip.devicesPerChip);
     long chipsPerSlice = topology.empty() ? 0 : topologyChips(topology);
     if (chipsPerSlice == 0) {
         std::int64_t product = 1;
@@ -320,7 +369,12 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
                              "the slice size, to fill the -1 axis as MaxText does",
                              "no --tpu-type, compile_topology or --shape",
                              "give the slice with --shape TOPOLOGY (e.g. 4x4x8) or --tpu-type");
-        chipsPerSlice = static_cast<long>(product);
+        if (product % devicesPerChip != 0)
+            throwImportError("the ICI mesh",
+                             "a whole number of chips of " + std::to_string(devicesPerChip) +
+                                 " devices",
+                             std::to_string(product) + " devices");
+        chipsPerSlice = static_cast<long>(product / devicesPerChip);
         topology = defaultTopology(cluster, chipsPerSlice);
         if (topology.empty())
             throwImportError("the ICI mesh", "a slice size Cloud TPU names",
@@ -331,7 +385,9 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
     if (static_cast<std::int64_t>(chipsPerSlice) * slices > kMaxFlagInteger)
         throwImportError("the slices", "at most " + std::to_string(kMaxFlagInteger) + " chips",
                          std::to_string(slices) + " slices of " + std::to_string(chipsPerSlice));
-    fillMesh(ici, chipsPerSlice, "ICI", "chips per slice");
+    fillMesh(ici, static_cast<std::int64_t>(chipsPerSlice) * devicesPerChip, "ICI",
+             devicesPerChip > 1 ? "devices per slice" : "chips per slice");
+    devicesToChips(ici, devicesPerChip);
     if (slices > 1) {
         fillMesh(dcn, slices, "DCN", "number of slices");
     } else {
@@ -372,10 +428,13 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
         throwFlagError(f, "gradient_accumulation_steps", "a positive whole number");
     // Both factors are bounded (chips above, the batch here), so the product is exact enough
     // to refuse a batch of no sequence before it becomes a whole number.
-    const double perStep = static_cast<double>(chips) * perDevice;
+    // MaxText's batch is per device, and a chip may present several.
+    const std::int64_t devices = chips * devicesPerChip;
+    const double perStep = static_cast<double>(devices) * perDevice;
     if (perStep < 1.0)
         throwFlagError(f, "per_device_batch_size",
-                       "a batch of at least one sequence over " + std::to_string(chips) + " chips");
+                       "a batch of at least one sequence over " + std::to_string(devices) +
+                           (devicesPerChip > 1 ? " devices" : " chips"));
     const std::int64_t sequences =
         countProduct(static_cast<std::int64_t>(perStep), accumulation,
                      "per_device_batch_size x chips x gradient_accumulation_steps", "a batch");
@@ -383,6 +442,8 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
         countProduct(sequences, job.model.seqLen, "max_target_length", "a batch in tokens");
     job.training.precision = readPrecision(f);
     job.training.recompute = readRemat(f, job.model, out);
+    if (job.model.isMoe())
+        readExperts(f, job.training);
     const std::int64_t tiles = f.integer("num_vocab_tiling").value_or(1); // base.yml: 1
     if (tiles < 1 || tiles > TrainingSpec::kMaxVocabTiling)
         throwFlagError(f, "num_vocab_tiling",
@@ -395,7 +456,7 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
                        "PodPlanner needs the run's length to time it");
     job.training.totalTokens =
         countProduct(steps, job.training.globalBatchTokens, "steps", "the run's tokens");
-    readEvaluation(f, chips, perDevice, job, out);
+    readEvaluation(f, devices, perDevice, job, out);
 
     p.microbatches = static_cast<int>(accumulation);
     if (p.pp > 1) {

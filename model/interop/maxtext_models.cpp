@@ -1,6 +1,7 @@
 #include "interop/maxtext_models.h"
 
 #include "interop/maxtext_flags.h"
+#include "project/training_json.h"
 
 namespace podplanner::model::interop {
 
@@ -92,6 +93,12 @@ const MaxTextModel* findMaxTextModel(const std::string& name) {
         if (m.name == name)
             return &m;
     return nullptr;
+}
+
+std::string maxTextTileFlag(GmmPass pass, int dimension) {
+    static const char* const kDimensions[3] = {"batch_seq", "embed_dim", "mlp_dim"};
+    const std::string name = gmmPassNames()[pass]; // "wi_fwd"
+    return name.substr(0, 2) + "_tile_" + name.substr(3) + "_" + kDimensions[dimension];
 }
 
 std::vector<std::string> maxTextRematTensors(const ModelSpec& model) {

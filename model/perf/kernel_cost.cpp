@@ -86,6 +86,7 @@ KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, 
     km.tileN = chip.matmulTile;
     km.gpuTiles = chip.isGpu();
     km.units = std::max(1, chip.matmulUnits);
+    km.devices = std::max(1, chip.devicesPerChip);
     km.kOverhead = chip.matmulKOverhead;
     // The MXU consumes K in whole tiles; GPU tensor-core kernels in steps of 32.
     km.kPad = chip.isGpu() ? 32.0 : chip.matmulTile;

@@ -16,6 +16,7 @@ struct KernelModel {
     double tileN = 128;
     bool gpuTiles = false; // GPU libraries also pick a tile twice as wide
     double units = 1;      // SMs (GPU) or matrix units (TPU) working in parallel
+    double devices = 1;    // devices the chip presents, each running its own kernels
     double kOverhead = 0;  // per-tile fixed work, in elements of K
     double kPad = 1;       // K is padded to a multiple of this
     double attentionEfficiency = 1;

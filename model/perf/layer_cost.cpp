@@ -1,6 +1,7 @@
 #include "perf/layer_cost.h"
 
 #include "perf/elementwise_cost.h"
+#include "perf/grouped_matmul.h"
 #include "perf/kernel_cost.h"
 
 #include <algorithm>
@@ -44,10 +45,9 @@ Linear linearAt(const KernelModel& km, double in, double out, double m, double n
     return l;
 }
 
-Linear linear(const KernelModel& km, const JobContext& ctx, double m, double n, double k,
-              double batch = 1) {
-    Linear l = linearAt(km, ctx.matmulBytes, ctx.activationBytes, m, n, k, batch);
-    // Below 16-bit, the inputs are cast (and scaled) before each matmul, forward and backward.
+// Below 16-bit, the inputs are cast (and scaled) before each matmul, forward and backward.
+void addCasts(const KernelModel& km, const JobContext& ctx, double m, double n, double k,
+              double batch, Linear& l) {
     if (ctx.matmulBytes < ctx.activationBytes) {
         const double cast = batch * m * k * (ctx.activationBytes + ctx.matmulBytes);
         l.forward += memoryBoundSeconds(km, cast);
@@ -59,7 +59,50 @@ Linear linear(const KernelModel& km, const JobContext& ctx, double m, double n, 
             l.dgrad += memoryBoundSeconds(km, weight);
         }
     }
+}
+
+Linear linear(const KernelModel& km, const JobContext& ctx, double m, double n, double k,
+              double batch = 1) {
+    Linear l = linearAt(km, ctx.matmulBytes, ctx.activationBytes, m, n, k, batch);
+    addCasts(km, ctx, m, n, k, batch, l);
     return l;
+}
+
+// MaxText's experts on TPUs: the Pallas grouped matmul over `rows` sorted tokens in `groups`
+// experts, each pass in its own tile (training.gmm_tiles); an up projection with a gate runs
+// as two such matmuls, as MaxText's wi_0 and wi_1.
+struct ExpertLinears {
+    Linear up;
+    Linear down;
+};
+
+ExpertLinears pallasExperts(const KernelModel& km, const JobContext& ctx, double rows,
+                            double groups, double ffn, double d, double gate) {
+    const auto& tiles = ctx.job->training.gmmTiles;
+    const double in = ctx.matmulBytes;
+    const double out = ctx.activationBytes;
+    // A pass's tile in (rows, contraction, output) order, from MaxText's (batch_seq, embed, mlp).
+    const auto embedToMlp = [&](GmmPass p) {
+        return GmmTileShape{static_cast<double>(tiles[p].batchSeq),
+                            static_cast<double>(tiles[p].embed), static_cast<double>(tiles[p].mlp)};
+    };
+    const auto mlpToEmbed = [&](GmmPass p) {
+        return GmmTileShape{static_cast<double>(tiles[p].batchSeq),
+                            static_cast<double>(tiles[p].mlp), static_cast<double>(tiles[p].embed)};
+    };
+    ExpertLinears e;
+    e.up.forward =
+        gate * groupedMatmulSeconds(km, rows, groups, ffn, d, embedToMlp(kWiFwd), in, out);
+    e.up.dgrad =
+        gate * groupedMatmulSeconds(km, rows, groups, d, ffn, mlpToEmbed(kWiDlhs), in, out);
+    e.up.wgrad =
+        gate * groupedWeightGradSeconds(km, rows, groups, d, ffn, embedToMlp(kWiDrhs), in, 4.0);
+    e.down.forward = groupedMatmulSeconds(km, rows, groups, d, ffn, mlpToEmbed(kWoFwd), in, out);
+    e.down.dgrad = groupedMatmulSeconds(km, rows, groups, ffn, d, embedToMlp(kWoDlhs), in, out);
+    e.down.wgrad = groupedWeightGradSeconds(km, rows, groups, ffn, d, mlpToEmbed(kWoDrhs), in, 4.0);
+    addCasts(km, ctx, rows / groups, gate * ffn, d, groups, e.up);
+    addCasts(km, ctx, rows / groups, d, ffn, groups, e.down);
+    return e;
 }
 
 Linear operator+(const Linear& a, const Linear& b) {
@@ -196,12 +239,23 @@ void moeMlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const
     if (m.capacityFactor > 0)
         load =
             training.moeDispatch == "dense" ? m.capacityFactor : std::min(load, m.capacityFactor);
-    // A grouped matmul pads each expert's tokens to the matrix unit's tile.
-    const double tile = ctx.kernels.tileM;
-    const double tokens = std::ceil(even * load / tile) * tile;
     const Linear router = linear(km, ctx, s.t, m.experts, s.d);
-    const Linear up = linear(km, ctx, tokens, gate * m.expertFfn / tp, s.d, localExperts);
-    const Linear down = linear(km, ctx, tokens, s.d, m.expertFfn / tp, localExperts);
+    // MaxText on TPUs runs its own grouped matmul kernel, timed from its tiles; elsewhere a
+    // grouped matmul pads each expert's tokens to the matrix unit's tile.
+    const bool pallas = !ctx.chip.isGpu() && ctx.framework.kind == Framework::MaxText &&
+                        training.moeDispatch != "dense";
+    double tokens = even * load;
+    Linear up, down;
+    if (pallas) {
+        const ExpertLinears e = pallasExperts(km, ctx, tokens * localExperts, localExperts,
+                                              m.expertFfn / tp, s.d, gate);
+        up = e.up;
+        down = e.down;
+    } else {
+        tokens = std::ceil(tokens / ctx.kernels.tileM) * ctx.kernels.tileM;
+        up = linear(km, ctx, tokens, gate * m.expertFfn / tp, s.d, localExperts);
+        down = linear(km, ctx, tokens, s.d, m.expertFfn / tp, localExperts);
+    }
     // Router softmax and top-k over the experts, in fp32.
     const double routing = memoryBoundSeconds(km, s.t * m.experts * 4.0 * 3.0, 2);
     double dispatch = 0, dispatchBack = 0;

@@ -1,5 +1,6 @@
 #pragma once
 // A training job: what model, how it trains, how it is split, where it runs, how it recovers.
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -71,6 +72,20 @@ struct ModelSpec {
     bool gatedMlp() const { return ffnKind == "swiglu" || ffnKind == "geglu"; }
 };
 
+// One pass's tile of MaxText's Pallas grouped matmul (megablox, tokamax), in its own terms:
+// rows of sorted tokens, the model's width and the expert's width (MaxText's
+// wi_tile_fwd_batch_seq, _embed_dim, _mlp_dim and the rest; 512, 1024, 1024 by default).
+struct GmmTile {
+    int batchSeq = 512;
+    int embed = 1024;
+    int mlp = 1024;
+    static constexpr int kMax = 1 << 20;
+    bool operator==(const GmmTile&) const = default;
+};
+// The six passes: the up (wi) and down (wo) projections' forward, data gradient (dlhs) and
+// weight gradient (drhs).
+enum GmmPass : std::uint8_t { kWiFwd, kWiDlhs, kWiDrhs, kWoFwd, kWoDlhs, kWoDrhs, kGmmPasses };
+
 struct TrainingSpec {
     std::int64_t globalBatchTokens = 0;
     std::string precision = "bf16";
@@ -97,6 +112,7 @@ struct TrainingSpec {
     // all_to_all: every (token, expert) copy crosses the network on its own; deepep: a token
     // crosses the slowest link once per destination node and fans out inside it (DeepEP).
     std::string moeDispatcher = "all_to_all";
+    std::array<GmmTile, kGmmPasses> gmmTiles{}; // by GmmPass
     // PyTorch only: torch.compile fuses the model's element-wise ops (norms, rotary, gated
     // activation); false runs them eagerly, one kernel per op over HBM (docs/engine.md).
     bool compile = true;

@@ -29,7 +29,36 @@ std::string optionalDtype(ObjectReader& in, const std::string& key) {
     return in.has(key) ? in.choice(key, kDtypes) : std::string();
 }
 
+// {"wo_fwd": [256, 2048, 7168], ...}: [batch_seq, embed, mlp] per pass, others at default.
+std::array<GmmTile, kGmmPasses> readGmmTiles(const Json& value, const std::string& at) {
+    ObjectReader in(value, at);
+    std::array<GmmTile, kGmmPasses> tiles{};
+    for (int pass = 0; pass < kGmmPasses; ++pass) {
+        const char* name = gmmPassNames()[pass];
+        if (!in.has(name))
+            continue;
+        const Json& sizes = *in.get(name);
+        const std::string sizesAt = in.at(name);
+        if (!sizes.is_array() || sizes.size() != 3)
+            throwInputError(sizesAt, "an array of 3 integers [batch_seq, embed, mlp]",
+                            sizes.dump());
+        const auto size = [&](int i) {
+            return static_cast<int>(readInteger(
+                sizes[i], childPointer(sizesAt, static_cast<std::size_t>(i)), 1, GmmTile::kMax));
+        };
+        tiles[pass] = {size(0), size(1), size(2)};
+    }
+    in.finish();
+    return tiles;
+}
+
 } // namespace
+
+const std::array<const char*, kGmmPasses>& gmmPassNames() {
+    static const std::array<const char*, kGmmPasses> names = {"wi_fwd", "wi_dlhs", "wi_drhs",
+                                                              "wo_fwd", "wo_dlhs", "wo_drhs"};
+    return names;
+}
 
 const std::vector<std::string>& recomputePolicyNames() {
     static const std::vector<std::string> names = {"none",
@@ -81,6 +110,8 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
     t.moeDispatch = in.choice("moe_dispatch", {"sparse", "dense"}, "sparse");
     t.moeImbalance = in.number("moe_imbalance", 1, 100, 1);
     t.moeDispatcher = in.choice("moe_dispatcher", {"all_to_all", "deepep"}, "all_to_all");
+    if (in.has("gmm_tiles"))
+        t.gmmTiles = readGmmTiles(*in.get("gmm_tiles"), in.at("gmm_tiles"));
     t.compile = in.boolean("compile", true);
     t.gradientAccumulationFusion = in.boolean("gradient_accumulation_fusion", true);
     t.asyncTpBackward = in.boolean("async_tensor_model_parallel_allreduce", true);
@@ -114,6 +145,12 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
             throwInputError(in.at(key),
                             "true, or framework \"megatron\", \"deepspeed\" or \"auto\"",
                             std::string("false with framework \"") + t.framework + "\"");
+    // The tiles are those of MaxText's TPU kernel; Megatron and PyTorch run cuBLAS's grouped GEMM.
+    if (in.has("gmm_tiles") && t.framework != "maxtext" && t.framework != "auto")
+        throwInputError(in.at("gmm_tiles"),
+                        "framework \"maxtext\" or \"auto\" (the tiles of "
+                        "MaxText's grouped matmul)",
+                        "gmm_tiles with framework \"" + t.framework + "\"");
     // FlashAttention-2 is a CUDA kernel; MaxText's attention is its own (splash, cuDNN).
     if (t.attention == "flash2" && t.framework == "maxtext")
         throwInputError(in.at("attention"), "\"flash\" or \"standard\" with framework \"maxtext\"",
@@ -160,6 +197,15 @@ Json writeTrainingSpec(const TrainingSpec& t) {
         out["moe_imbalance"] = wholeNumberJson(t.moeImbalance);
     if (t.moeDispatcher != defaults.moeDispatcher)
         out["moe_dispatcher"] = t.moeDispatcher;
+    if (t.gmmTiles != defaults.gmmTiles) {
+        Json tiles = Json::object();
+        for (int pass = 0; pass < kGmmPasses; ++pass)
+            if (t.gmmTiles[pass] != GmmTile{}) {
+                const GmmTile& tile = t.gmmTiles[pass];
+                tiles[gmmPassNames()[pass]] = Json::array({tile.batchSeq, tile.embed, tile.mlp});
+            }
+        out["gmm_tiles"] = tiles;
+    }
     if (!t.compile)
         out["compile"] = false;
     if (!t.gradientAccumulationFusion)

@@ -10,6 +10,8 @@ namespace podplanner::model {
 const std::vector<std::string>& recomputePolicyNames();
 // Tensor names of a custom policy, and the states each may take.
 const std::vector<std::string>& recomputeTensorNames();
+// The keys of "gmm_tiles", by GmmPass: "wi_fwd", "wi_dlhs", ...
+const std::array<const char*, kGmmPasses>& gmmPassNames();
 
 TrainingSpec readTrainingSpec(ObjectReader& job);
 Json writeTrainingSpec(const TrainingSpec& training);

@@ -289,6 +289,58 @@ class TestInteropLaunch : public QObject {
         QVERIFY2(out.find("--num-slices=1") != std::string::npos, out.c_str());
     }
 
+    // Ironwood's two TensorCores are two JAX devices: MaxText's mesh and batch count devices.
+    // The DeepSeek-V3 fp8 recipe (AI-Hypercomputer/tpu-recipes 216f3e1, training/ironwood/
+    // deepseek3-671b/4k-fp8-tpu7x-4x4x8) names its slice with xpk's --device-type and tunes
+    // the grouped matmul's tiles per pass; the export gives both back.
+    void maxTextIronwoodCountsDevicesAndReadsTiles() {
+        const Project target = emptied("ironwood-shared");
+        const std::string recipe =
+            "xpk workload create --device-type=tpu7x-4x4x8 --command \"python3 -m MaxText.train "
+            "MaxText/configs/base.yml model_name=deepseek3-671b per_device_batch_size=8.0 "
+            "max_target_length=4096 ici_fsdp_parallelism=-1 remat_policy=full "
+            "sparse_matmul=True megablox=True wi_tile_fwd_batch_seq=128 "
+            "wi_tile_fwd_embed_dim=7168 wi_tile_fwd_mlp_dim=2048 wo_tile_drhs_batch_seq=256 "
+            "wo_tile_drhs_embed_dim=2048 wo_tile_drhs_mlp_dim=1792 steps=30\"";
+        const ImportedJob imported = importLaunch(target, LaunchFormat::MaxText, recipe, {});
+        const Job& job = imported.job;
+        QCOMPARE(mesh(job), std::string("1/128/1/1/1/1")); // 256 devices on 128 chips
+        QCOMPARE(job.training.globalBatchTokens, std::int64_t{256} * 8 * 4096);
+        QCOMPARE(job.placement.shape, std::string("4x4x8"));
+        QVERIFY(job.training.gmmTiles[kWiFwd] == (GmmTile{128, 7168, 2048}));
+        QVERIFY(job.training.gmmTiles[kWoDrhs] == (GmmTile{256, 2048, 1792}));
+        QVERIFY(job.training.gmmTiles[kWiDlhs] == GmmTile{}); // base.yml's 512, 1024, 1024
+        Project withJob = target;
+        withJob.jobs.push_back(job);
+        const std::string out =
+            exportLaunch(withJob, withJob.jobs.size() - 1, LaunchFormat::MaxText);
+        for (const char* flag :
+             {"ici_fsdp_parallelism=256", "per_device_batch_size=8", "wi_tile_fwd_batch_seq=128",
+              "wo_tile_drhs_mlp_dim=1792", "sparse_matmul=true", "--tpu-type=tpu7x-256"})
+            QVERIFY2(out.find(flag) != std::string::npos, (std::string(flag) + "\n" + out).c_str());
+        QVERIFY2(out.find("wi_tile_dlhs") == std::string::npos, out.c_str());
+        // MaxText before September 2025 had one tile for every pass.
+        const ImportedJob older = importLaunch(
+            target, LaunchFormat::MaxText,
+            "python3 -m MaxText.train base.yml model_name=deepseek3-671b ici_fsdp_parallelism=-1 "
+            "per_device_batch_size=1 tile_batch_seq=256 tile_mlp_dim=512",
+            {"4x4x4", 0, 0, "cmd"});
+        for (const GmmTile& tile : older.job.training.gmmTiles)
+            QVERIFY(tile == (GmmTile{256, 1024, 512}));
+        QCOMPARE(older.job.training.globalBatchTokens, std::int64_t{128} * older.job.model.seqLen);
+        // A mesh of one axis per chip is short of the slice's devices.
+        try {
+            importLaunch(target, LaunchFormat::MaxText,
+                         "python3 -m MaxText.train base.yml model_name=deepseek3-671b "
+                         "ici_fsdp_parallelism=64 ici_data_parallelism=1 per_device_batch_size=1",
+                         {"4x4x4", 0, 0, "cmd"});
+            QFAIL("a mesh of 64 on 128 devices was accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("devices per slice (128)") != std::string::npos,
+                     e.what());
+        }
+    }
+
     // Megatron-LM, examples/gpt3/train_gpt3_175b_distributed.sh (NVIDIA/Megatron-LM d98e8a6).
     void megatronGpt3() {
         std::string script =

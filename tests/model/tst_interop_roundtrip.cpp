@@ -166,6 +166,12 @@ class TestInteropRoundTrip : public QObject {
                     while (std::getline(in, part, 'x'))
                         chips *= std::stol(part);
                     job = randomJob(rng, precisions, static_cast<int>(chips) * count, false);
+                    // MaxText's expert dispatch and grouped-matmul tiles, which its flags hold.
+                    if (job.model.isMoe() && pick(rng, {0, 1}))
+                        job.training.gmmTiles[pick(rng, {0, 3, 5})] = {
+                            pick(rng, {128, 256}), pick(rng, {2048, 7168}), 1024};
+                    if (job.model.isMoe() && pick(rng, {0, 0, 1}))
+                        job.training.moeDispatch = "dense";
                 } else {
                     placement.pods = {0};
                     placement.nodes = count;

@@ -3,6 +3,7 @@
 #include "core/input_error.h"
 #include "perf/collective_cost.h"
 #include "perf/evaluate.h"
+#include "perf/grouped_matmul.h"
 #include "perf/kernel_cost.h"
 #include "perf/layer_cost.h"
 #include "perf/memory_model.h"
@@ -302,6 +303,66 @@ class PerfTest : public QObject {
         QVERIFY(near(perLayer * m.layers,
                      2 * (c.activeMatmulParams - c.outputParams) + c.attentionFlopsPerTokenForward,
                      1e-9));
+    }
+
+    // MaxText's grouped matmul (megablox): a group starting inside a row tile visits it
+    // again, whole; a block is fetched only when its index changes, so a contraction in one
+    // tile reads each group's weights once per output tile, in several tiles at every step;
+    // Ironwood's two devices each sort half the rows into all the groups.
+    void groupedMatmulFromItsTiles() {
+        KernelModel km;
+        km.peakFlops = 1e15;
+        km.hbmBytesPerS = 1e30; // compute-bound
+        const GmmTileShape tile{512, 1024, 1024};
+        const double rows = 262144, d = 7168, f = 2048;
+        const double one = groupedMatmulSeconds(km, rows, 1, f, d, tile, 2, 2);
+        QVERIFY(near(one, 2 * rows * f * d / 1e15, 1e-12));
+        // 256 groups of 1024 rows: 512 row tiles, visited 512 + 255 times.
+        QVERIFY(near(groupedMatmulSeconds(km, rows, 256, f, d, tile, 2, 2) / one, 767.0 / 512.0));
+        QVERIFY(
+            near(groupedWeightGradSeconds(km, rows, 256, d, f, tile, 2, 4) / one, 767.0 / 512.0));
+        // Two devices: 256 row tiles each, visited 256 + 255 times, at half the peak each.
+        KernelModel two = km;
+        two.devices = 2;
+        QVERIFY(near(groupedMatmulSeconds(two, rows, 256, f, d, tile, 2, 2) / one, 511.0 / 256.0));
+
+        km.peakFlops = 1e30; // memory-bound
+        km.hbmBytesPerS = 1e12;
+        // K in 7 tiles: both operands fetched at each of 2 x 767 x 7 steps; the output once
+        // per row tile and output tile.
+        const double steps = 2.0 * 767 * 7;
+        const double bytes =
+            steps * (512.0 * 1024 + 1024.0 * 1024) * 2 + 2.0 * 512 * 512 * 1024 * 2;
+        QVERIFY(near(groupedMatmulSeconds(km, rows, 256, f, d, tile, 2, 2), bytes / 1e12));
+        // K whole (tk = 7168): the rows once per row tile, each group's weights once.
+        const GmmTileShape wholeK{512, 7168, 1024};
+        const double once =
+            2.0 * (512.0 * 512 * 7168 + 256.0 * 7168 * 1024) * 2 + 2.0 * 512 * 512 * 1024 * 2;
+        QVERIFY(near(groupedMatmulSeconds(km, rows, 256, f, d, wholeK, 2, 2), once / 1e12));
+        // The weight gradient reads both row blocks per row tile and writes each group's block.
+        const double grad =
+            2.0 * 7 * 512 * 512 * (1024.0 + 1024) * 2 + 2.0 * 7 * 256 * 1024 * 1024 * 4;
+        QVERIFY(near(groupedWeightGradSeconds(km, rows, 256, d, f, tile, 2, 4), grad / 1e12));
+    }
+
+    // MaxText's experts on a TPU are timed from the job's tiles: DeepSeek-V3's fp8 recipe tunes
+    // them so the contraction is one tile (its weights read once a group), which the default
+    // (512, 1024, 1024) on Ironwood, memory-bound, is not; a GPU job keeps cuBLAS's tiles.
+    void expertTilesChangeTheLayer() {
+        const Project p = loadProjectFile(
+            PODPLANNER_SOURCE_DIR
+            "/tests/data/validation/tpu-moe/ironwood-deepseek3-671b-4k-fp8-128.podplanner");
+        const auto step = [](const Project& q) { return evaluateProject(q).jobs.at(0).step.stepS; };
+        QVERIFY(p.jobs[0].training.gmmTiles[kWiFwd] != GmmTile{});
+        Project defaults = p;
+        defaults.jobs[0].training.gmmTiles = {};
+        const double tuned = step(p);
+        const double plain = step(defaults);
+        QVERIFY2(tuned < 0.99 * plain, qPrintable(QString("%1 vs %2").arg(tuned).arg(plain)));
+        // One device a chip (as v5p's megacore) revisits fewer row tiles.
+        Project oneDevice = defaults;
+        oneDevice.cluster.chip.devicesPerChip = 1;
+        QVERIFY(step(oneDevice) < plain);
     }
 
     // A sliding window: a local layer's flash kernel visits, per block of 128 queries, the w

@@ -2,9 +2,9 @@
 # MaxText launch for job 1 "dense-70b" of project "Three training jobs sharing one Ironwood pod" (written by podplanner export)
 #
 # Mesh: dp 1 x fsdp 256 x tp 8 x pp 1 x ep 1 x cp 1 = 2048 chips = 1 slice x 2048 chips of Google TPU Ironwood (TPU7x), Cloud TPU topology 8x16x16
-#   ICI, within a slice: data 1 x fsdp 256 x tensor 8 x stage 1 x expert 1 x context 1 = 2048 = chips per slice
+#   ICI, within a slice: data 1 x fsdp 256 x tensor 16 x stage 1 x expert 1 x context 1 = 4096 = devices per slice (2 a chip)
 #   DCN, between slices: data 1 x fsdp 1 x tensor 1 x stage 1 x expert 1 x context 1 = 1 = num_slices
-#   batch: 1024 sequences of 8192 tokens = int(2048 x per_device_batch_size 0.5) x gradient_accumulation_steps 1
+#   batch: 1024 sequences of 8192 tokens = int(4096 x per_device_batch_size 0.25) x gradient_accumulation_steps 1
 #
 # What MaxText cannot express (kept here, and in the podplanner-job line for import):
 #   - mapping fsdp: y(16) z(16) | tp: x(8) (the project's): MaxText lays each ICI mesh axis on the torus itself (jax mesh_utils.create_device_mesh), so the torus axes are not a flag
@@ -18,7 +18,7 @@ MAXTEXT_ARGS=(
   dtype=bfloat16
   ici_data_parallelism=1
   ici_fsdp_parallelism=256
-  ici_tensor_parallelism=8
+  ici_tensor_parallelism=16
   ici_pipeline_parallelism=1
   ici_expert_parallelism=1
   ici_context_parallelism=1
@@ -29,7 +29,7 @@ MAXTEXT_ARGS=(
   dcn_expert_parallelism=1
   dcn_context_parallelism=1
   num_slices=1
-  per_device_batch_size=0.5
+  per_device_batch_size=0.25
   gradient_accumulation_steps=1
   shard_optimizer_over_data=false
   remat_policy=minimal_with_context

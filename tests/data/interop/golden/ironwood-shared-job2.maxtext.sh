@@ -2,9 +2,9 @@
 # MaxText launch for job 2 "moe-experiment" of project "Three training jobs sharing one Ironwood pod" (written by podplanner export)
 #
 # Mesh: dp 1 x fsdp 128 x tp 1 x pp 1 x ep 8 x cp 1 = 1024 chips = 1 slice x 1024 chips of Google TPU Ironwood (TPU7x), Cloud TPU topology 8x8x16
-#   ICI, within a slice: data 1 x fsdp 128 x tensor 1 x stage 1 x expert 8 x context 1 = 1024 = chips per slice
+#   ICI, within a slice: data 1 x fsdp 128 x tensor 1 x stage 1 x expert 16 x context 1 = 2048 = devices per slice (2 a chip)
 #   DCN, between slices: data 1 x fsdp 1 x tensor 1 x stage 1 x expert 1 x context 1 = 1 = num_slices
-#   batch: 1024 sequences of 4096 tokens = int(1024 x per_device_batch_size 1) x gradient_accumulation_steps 1
+#   batch: 1024 sequences of 4096 tokens = int(2048 x per_device_batch_size 0.5) x gradient_accumulation_steps 1
 #
 # What MaxText cannot express (kept here, and in the podplanner-job line for import):
 #   - mapping fsdp: x(4) y(4) z(8) | ep: x(2) y(2) z(2) (the engine's fastest): MaxText lays each ICI mesh axis on the torus itself (jax mesh_utils.create_device_mesh), so the torus axes are not a flag
@@ -20,7 +20,7 @@ MAXTEXT_ARGS=(
   ici_fsdp_parallelism=128
   ici_tensor_parallelism=1
   ici_pipeline_parallelism=1
-  ici_expert_parallelism=8
+  ici_expert_parallelism=16
   ici_context_parallelism=1
   dcn_data_parallelism=1
   dcn_fsdp_parallelism=1
@@ -29,10 +29,11 @@ MAXTEXT_ARGS=(
   dcn_expert_parallelism=1
   dcn_context_parallelism=1
   num_slices=1
-  per_device_batch_size=1
+  per_device_batch_size=0.5
   gradient_accumulation_steps=1
   shard_optimizer_over_data=false
   remat_policy=full
+  sparse_matmul=true
   steps=238419
 )
 if [ -n "${XPK_CLUSTER}" ]; then

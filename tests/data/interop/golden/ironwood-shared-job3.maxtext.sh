@@ -2,9 +2,9 @@
 # MaxText launch for job 3 "small-8b-ablation" of project "Three training jobs sharing one Ironwood pod" (written by podplanner export)
 #
 # Mesh: dp 1 x fsdp 32 x tp 4 x pp 1 x ep 1 x cp 1 = 128 chips = 1 slice x 128 chips of Google TPU Ironwood (TPU7x), Cloud TPU topology 4x4x8
-#   ICI, within a slice: data 1 x fsdp 32 x tensor 4 x stage 1 x expert 1 x context 1 = 128 = chips per slice
+#   ICI, within a slice: data 1 x fsdp 32 x tensor 8 x stage 1 x expert 1 x context 1 = 256 = devices per slice (2 a chip)
 #   DCN, between slices: data 1 x fsdp 1 x tensor 1 x stage 1 x expert 1 x context 1 = 1 = num_slices
-#   batch: 128 sequences of 8192 tokens = int(128 x per_device_batch_size 1) x gradient_accumulation_steps 1
+#   batch: 128 sequences of 8192 tokens = int(256 x per_device_batch_size 0.5) x gradient_accumulation_steps 1
 #
 # What MaxText cannot express (kept here, and in the podplanner-job line for import):
 #   - mapping fsdp: y(4) z(8) | tp: x(4) (the engine's fastest): MaxText lays each ICI mesh axis on the torus itself (jax mesh_utils.create_device_mesh), so the torus axes are not a flag
@@ -19,7 +19,7 @@ MAXTEXT_ARGS=(
   quantization=fp8
   ici_data_parallelism=1
   ici_fsdp_parallelism=32
-  ici_tensor_parallelism=4
+  ici_tensor_parallelism=8
   ici_pipeline_parallelism=1
   ici_expert_parallelism=1
   ici_context_parallelism=1
@@ -30,7 +30,7 @@ MAXTEXT_ARGS=(
   dcn_expert_parallelism=1
   dcn_context_parallelism=1
   num_slices=1
-  per_device_batch_size=1
+  per_device_batch_size=0.5
   gradient_accumulation_steps=1
   shard_optimizer_over_data=false
   remat_policy=custom

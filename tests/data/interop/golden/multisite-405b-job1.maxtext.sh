@@ -2,9 +2,9 @@
 # MaxText launch for job 1 "dense-405b" of project "Llama-3-405B-class job on 98,304 Ironwood chips in two sites" (written by podplanner export)
 #
 # Mesh: dp 12 x fsdp 512 x tp 16 x pp 1 x ep 1 x cp 1 = 98304 chips = 12 slices x 8192 chips of Google TPU Ironwood (TPU7x), Cloud TPU topology 16x16x32
-#   ICI, within a slice: data 1 x fsdp 512 x tensor 16 x stage 1 x expert 1 x context 1 = 8192 = chips per slice
+#   ICI, within a slice: data 1 x fsdp 512 x tensor 32 x stage 1 x expert 1 x context 1 = 16384 = devices per slice (2 a chip)
 #   DCN, between slices: data 12 x fsdp 1 x tensor 1 x stage 1 x expert 1 x context 1 = 12 = num_slices
-#   batch: 6144 sequences of 8192 tokens = int(98304 x per_device_batch_size 0.0625) x gradient_accumulation_steps 1
+#   batch: 6144 sequences of 8192 tokens = int(196608 x per_device_batch_size 0.03125) x gradient_accumulation_steps 1
 #
 # What MaxText cannot express (kept here, and in the podplanner-job line for import):
 #   - mapping dp: dcn(6) wan(2) | fsdp: y(16) z(32) | tp: x(16) (the project's): MaxText lays each ICI mesh axis on the torus itself (jax mesh_utils.create_device_mesh), so the torus axes are not a flag
@@ -18,7 +18,7 @@ MAXTEXT_ARGS=(
   dtype=bfloat16
   ici_data_parallelism=1
   ici_fsdp_parallelism=512
-  ici_tensor_parallelism=16
+  ici_tensor_parallelism=32
   ici_pipeline_parallelism=1
   ici_expert_parallelism=1
   ici_context_parallelism=1
@@ -29,7 +29,7 @@ MAXTEXT_ARGS=(
   dcn_expert_parallelism=1
   dcn_context_parallelism=1
   num_slices=12
-  per_device_batch_size=0.0625
+  per_device_batch_size=0.03125
   gradient_accumulation_steps=1
   shard_optimizer_over_data=false
   remat_policy=minimal_with_context
