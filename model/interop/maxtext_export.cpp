@@ -288,6 +288,9 @@ std::string exportMaxText(const Project& project, std::size_t index) {
         w.set("num_vocab_tiling", job.training.vocabTiling);
     if (job.model.isMoe())
         writeExperts(job.training, w);
+    if (job.training.splashBlocks != TrainingSpec{}.splashBlocks)
+        for (int i = 0; i < 4; ++i)
+            w.set(kMaxTextSplashBlockFlags[i], job.training.splashBlocks[i]);
     w.set("steps", s.steps);
     writeEvaluation(job, devices, w, cannot, carried);
 

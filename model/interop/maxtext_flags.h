@@ -31,6 +31,10 @@ inline constexpr std::array<const char*, 6> kMaxTextOtherAxes{
 // expert, tensor, context, fsdp, stage, data.
 inline constexpr std::array<std::size_t, 6> kMaxTextInnermostFirst{4, 2, 5, 1, 3, 0};
 
+// The splash attention block flags, in the order of TrainingSpec::splashBlocks.
+inline constexpr std::array<const char*, 4> kMaxTextSplashBlockFlags{
+    "sa_block_q", "sa_block_kv", "sa_block_q_dkv", "sa_block_kv_dkv"};
+
 // MaxText's flag for one dimension (0 batch_seq, 1 embed_dim, 2 mlp_dim) of one pass's grouped
 // matmul tile: wi_tile_fwd_batch_seq, ..., wo_tile_drhs_mlp_dim.
 std::string maxTextTileFlag(GmmPass pass, int dimension);

@@ -254,6 +254,21 @@ void readExperts(FlagList& f, TrainingSpec& t) {
     }
 }
 
+// Splash attention's blocks (base.yml: 512 each): the forward kernel's and the backward dK/dV
+// kernel's, which with sa_use_fused_bwd_kernel computes dQ too.
+void readSplashBlocks(FlagList& f, TrainingSpec& t) {
+    for (int i = 0; i < 4; ++i) {
+        const char* key = kMaxTextSplashBlockFlags[i];
+        const auto v = f.integer(key);
+        if (!v)
+            continue;
+        if (*v < 1 || *v > TrainingSpec::kMaxSplashBlock)
+            throwFlagError(*f.find(key), "a whole number from 1 to " +
+                                             std::to_string(TrainingSpec::kMaxSplashBlock));
+        t.splashBlocks[i] = static_cast<int>(*v);
+    }
+}
+
 // The ICI mesh over devices -> over chips: the innermost axis that holds whole chips' devices
 // is divided by the devices a chip presents.
 void devicesToChips(std::vector<AxisValue>& ici, int devicesPerChip) {
@@ -444,6 +459,7 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
     job.training.recompute = readRemat(f, job.model, out);
     if (job.model.isMoe())
         readExperts(f, job.training);
+    readSplashBlocks(f, job.training);
     const std::int64_t tiles = f.integer("num_vocab_tiling").value_or(1); // base.yml: 1
     if (tiles < 1 || tiles > TrainingSpec::kMaxVocabTiling)
         throwFlagError(f, "num_vocab_tiling",

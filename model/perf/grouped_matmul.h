@@ -12,9 +12,9 @@ struct GmmTileShape {
     double n = 1024;
 };
 
-// out (rows x n) = lhs (rows x k) x w[g] (k x n), the rows sorted into `groups` groups (the
-// forward pass, and the data gradient with w transposed). `rows` and `groups` are the chip's;
-// each of its devices runs the kernel on its share of the rows.
+// out (rows x n) = lhs (rows x k) x w[g] (k x n), the rows sorted into groups (the forward
+// pass, and the data gradient with w transposed). `rows` are the chip's; each of its devices
+// runs the kernel on its share of them, sorted into its `groups`.
 double groupedMatmulSeconds(const KernelModel& km, double rows, double groups, double n, double k,
                             GmmTileShape tile, double inBytes, double outBytes);
 

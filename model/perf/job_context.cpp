@@ -39,6 +39,12 @@ JobContext makeJobContext(const Job& job, const ChipType& chip, const JobFabric&
     const std::string& precision = job.training.precision;
     c.peakFlops = chip.peakTflops.at(precision) * 1e12;
     c.kernels = makeKernelModel(chip, precision, c.peakFlops, c.framework.flash2);
+    // MaxText's splash attention computes whole blocks of the sizes the job sets.
+    if (!chip.isGpu() && c.framework.kind == Framework::MaxText) {
+        const auto& b = job.training.splashBlocks;
+        c.kernels.attentionForward = {static_cast<double>(b[0]), static_cast<double>(b[1])};
+        c.kernels.attentionBackward = {static_cast<double>(b[2]), static_cast<double>(b[3])};
+    }
     c.hbmBytesPerS = c.kernels.hbmBytesPerS;
     c.hbmCapacityBytes = usableHbmGib(chip) * 1024.0 * 1024.0 * 1024.0;
     const bool fp32 = precision == "fp32" || precision == "tf32";

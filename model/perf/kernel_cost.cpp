@@ -20,45 +20,60 @@ constexpr double kAttentionNonMatmulQ = 20.0;
 // peak: FlashAttention-2 reports up to 73% of A100 peak forward and about 63% backward (Dao
 // 2023, figures 4-7), a ratio of 0.85 taken for every chip.
 constexpr double kAttentionBackwardEfficiencyRatio = 0.85;
-// The work of the fused kernel is counted in blocks of 128 queries by 128 keys (FlashAttention-2
-// uses 128 x 64 to 128 x 128; TPU splash kernels 512, which 128 approximates for causal masks).
+// The work of the fused kernel is scheduled in items of 128 queries (FlashAttention-2 uses
+// 128 x 64 to 128 x 128), which run in waves over the units.
 constexpr double kAttentionBlock = 128.0;
-// A sliding window's saving depends on the block the kernel really skips at, since a block
-// the window touches is computed whole: 128 queries on GPUs (FlashAttention-2 and -3, cuDNN),
-// 512 queries by 512 keys for MaxText's splash attention on TPUs (sa_block_q, sa_block_kv).
+// Causal masks and sliding windows save whole blocks only: a block the mask cuts is computed
+// whole. GPU kernels skip at 128 x 128 (FlashAttention-2 and -3, cuDNN); MaxText's splash
+// attention on TPUs at its sa_block_q x sa_block_kv, 512 x 512 by default (base.yml), the job's
+// training.splash_blocks when set.
 constexpr double kGpuMaskBlock = 128.0;
 constexpr double kTpuMaskBlock = 512.0;
 
-// Blocks visited by a query range of `queries` over `keys` keys with blocks of `block`.
-double flashVisits(double queries, double keys, bool causal, double window, double block) {
-    const double nq = ceilDiv(queries, block);
-    const double nk = ceilDiv(keys, block);
+// The share of the queries x keys square a fused kernel computes, in blocks of bq queries by bk
+// keys, causal and within a sliding `window` (> 0).
+double computedShare(double queries, double keys, double bq, double bk, bool causal,
+                     double window) {
     if (!causal)
-        return nq * nk;
-    // Causal: each query block visits the key blocks up to its diagonal; the diagonal blocks
-    // are computed whole. With fewer queries than keys (context parallelism) the chip's
-    // queries see on average half of the keys.
-    const double causalVisits = nq * nk * 0.5 + nq * 0.5;
-    if (window <= 0 || window >= keys)
-        return causalVisits;
-    // A sliding window: a query block visits the blocks its window reaches, w of them and the
-    // partial one at the window's far edge, fewer near the start of the sequence.
-    const double w = ceilDiv(window, block);
-    if (queries < keys)
-        return std::min(causalVisits, nq * (w + 1));
-    const double ramp = std::min(nq, w + 1);
-    return ramp * (ramp + 1) * 0.5 + (nq - ramp) * (w + 1);
+        return 1;
+    const double nq = ceilDiv(queries, bq);
+    const double nk = ceilDiv(keys, bk);
+    const bool windowed = window > 0 && window < keys;
+    if (queries < keys) {
+        // Context parallelism: the chip's query chunks see on average half of the keys, the
+        // blocks on the diagonal whole; a window reaches w + 1 key blocks.
+        const double causalBlocks = nq * nk * 0.5 + nq * 0.5;
+        const double blocks =
+            windowed ? std::min(causalBlocks, nq * (ceilDiv(window, bk) + 1)) : causalBlocks;
+        return blocks / (nq * nk);
+    }
+    if (bq == bk) {
+        if (!windowed)
+            return (nq * nk * 0.5 + nq * 0.5) / (nq * nk);
+        // Each query block visits the w blocks its window reaches and the partial one at its
+        // far edge, fewer near the start of the sequence.
+        const double w = ceilDiv(window, bk);
+        const double ramp = std::min(nq, w + 1);
+        return (ramp * (ramp + 1) * 0.5 + (nq - ramp) * (w + 1)) / (nq * nk);
+    }
+    // Unequal blocks: query block i needs the key blocks from its window's first key to its
+    // own last.
+    double blocks = 0;
+    for (double i = 0; i < nq; ++i) {
+        const double last = ceilDiv(std::min(keys, (i + 1) * bq), bk);
+        const double first = windowed ? std::floor(std::max(0.0, i * bq - window + 1) / bk) : 0;
+        blocks += last - first;
+    }
+    return blocks / (nq * nk);
 }
 
-double flashSeconds(const KernelModel& km, double heads, double queries, double keys,
-                    double headDim, bool causal, double window, double bytes,
+double flashSeconds(const KernelModel& km, AttentionBlocks blocks, double heads, double queries,
+                    double keys, double headDim, bool causal, double window, double bytes,
                     double productsPerScore, double efficiency) {
     if (heads <= 0 || queries <= 0 || keys <= 0)
         return 0;
-    double visits = flashVisits(queries, keys, causal, 0, kAttentionBlock);
-    if (causal && window > 0 && window < keys)
-        visits *= flashVisits(queries, keys, true, window, km.maskBlock) /
-                  flashVisits(queries, keys, true, 0, km.maskBlock);
+    const double visits = ceilDiv(queries, kAttentionBlock) * ceilDiv(keys, kAttentionBlock) *
+                          computedShare(queries, keys, blocks.queries, blocks.keys, causal, window);
     const double items = heads * ceilDiv(queries, kAttentionBlock);
     // Work items (one head's query block each) run in waves over the units.
     const double waves = ceilDiv(items, km.units);
@@ -91,7 +106,8 @@ KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, 
     // The MXU consumes K in whole tiles; GPU tensor-core kernels in steps of 32.
     km.kPad = chip.isGpu() ? 32.0 : chip.matmulTile;
     km.attentionEfficiency = flash2 ? chip.flash2Efficiency : chip.attentionEfficiency;
-    km.maskBlock = chip.isGpu() ? kGpuMaskBlock : kTpuMaskBlock;
+    const double mask = chip.isGpu() ? kGpuMaskBlock : kTpuMaskBlock;
+    km.attentionForward = km.attentionBackward = {mask, mask};
     km.attentionPeakFlops = belowSixteenBits(precision) && chip.peakTflops.count("bf16")
                                 ? chip.peakTflops.at("bf16") * 1e12
                                 : peakFlops;
@@ -134,8 +150,8 @@ double matmulSeconds(const KernelModel& km, double m, double n, double k, double
 double flashAttentionSeconds(const KernelModel& km, double heads, double queries, double keys,
                              double headDim, bool causal, double bytesPerElement, double window) {
     // Forward: scores (Q K^T) and values (P V), 2 products of 2 FLOPs per multiply-add.
-    return flashSeconds(km, heads, queries, keys, headDim, causal, window, bytesPerElement, 4.0,
-                        km.attentionEfficiency);
+    return flashSeconds(km, km.attentionForward, heads, queries, keys, headDim, causal, window,
+                        bytesPerElement, 4.0, km.attentionEfficiency);
 }
 
 double flashAttentionBackwardSeconds(const KernelModel& km, double heads, double queries,
@@ -143,8 +159,9 @@ double flashAttentionBackwardSeconds(const KernelModel& km, double heads, double
                                      double bytesPerElement, double window) {
     // Backward: the scores again, dV, dP, dQ and dK: 5 products. Reads Q, K, V, O, dO; writes
     // dQ, dK, dV: about twice the forward's bytes.
-    return flashSeconds(km, heads, queries, keys, headDim, causal, window, 2.0 * bytesPerElement,
-                        10.0, km.attentionEfficiency * kAttentionBackwardEfficiencyRatio);
+    return flashSeconds(km, km.attentionBackward, heads, queries, keys, headDim, causal, window,
+                        2.0 * bytesPerElement, 10.0,
+                        km.attentionEfficiency * kAttentionBackwardEfficiencyRatio);
 }
 
 double memoryBoundSeconds(const KernelModel& km, double bytes, double kernels) {

@@ -9,6 +9,12 @@
 
 namespace podplanner::model::perf {
 
+// The blocks a fused attention kernel computes whole: queries by keys.
+struct AttentionBlocks {
+    double queries = 128;
+    double keys = 128;
+};
+
 struct KernelModel {
     double peakFlops = 0;        // at the job's precision, FLOP/s
     double matmulEfficiency = 1; // plateau of large matmuls
@@ -20,10 +26,11 @@ struct KernelModel {
     double kOverhead = 0;  // per-tile fixed work, in elements of K
     double kPad = 1;       // K is padded to a multiple of this
     double attentionEfficiency = 1;
-    double maskBlock = 128;        // queries (and keys) per block the fused attention kernel skips
-    double attentionPeakFlops = 0; // the attention kernels stay in 16 bits under fp8 or int8
-    double hbmBytesPerS = 0;       // achievable streaming bandwidth (after hbm_efficiency)
-    double kernelOverheadS = 0;    // fixed cost of launching one kernel (or one XLA fusion)
+    AttentionBlocks attentionForward;  // the blocks the fused kernels skip or compute whole
+    AttentionBlocks attentionBackward; // (splash attention's sa_block_q/kv and _dkv on TPUs)
+    double attentionPeakFlops = 0;     // the attention kernels stay in 16 bits under fp8 or int8
+    double hbmBytesPerS = 0;           // achievable streaming bandwidth (after hbm_efficiency)
+    double kernelOverheadS = 0;        // fixed cost of launching one kernel (or one XLA fusion)
 };
 
 // fp8, int8 and fp4: the precisions whose matmuls run below 16 bits while attention, the LM

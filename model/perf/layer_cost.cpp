@@ -76,8 +76,9 @@ struct ExpertLinears {
     Linear down;
 };
 
+// `groups`: the chip's experts; `deviceGroups`: those of each of its devices.
 ExpertLinears pallasExperts(const KernelModel& km, const JobContext& ctx, double rows,
-                            double groups, double ffn, double d, double gate) {
+                            double groups, double deviceGroups, double ffn, double d, double gate) {
     const auto& tiles = ctx.job->training.gmmTiles;
     const double in = ctx.matmulBytes;
     const double out = ctx.activationBytes;
@@ -92,14 +93,17 @@ ExpertLinears pallasExperts(const KernelModel& km, const JobContext& ctx, double
     };
     ExpertLinears e;
     e.up.forward =
-        gate * groupedMatmulSeconds(km, rows, groups, ffn, d, embedToMlp(kWiFwd), in, out);
+        gate * groupedMatmulSeconds(km, rows, deviceGroups, ffn, d, embedToMlp(kWiFwd), in, out);
     e.up.dgrad =
-        gate * groupedMatmulSeconds(km, rows, groups, d, ffn, mlpToEmbed(kWiDlhs), in, out);
-    e.up.wgrad =
-        gate * groupedWeightGradSeconds(km, rows, groups, d, ffn, embedToMlp(kWiDrhs), in, 4.0);
-    e.down.forward = groupedMatmulSeconds(km, rows, groups, d, ffn, mlpToEmbed(kWoFwd), in, out);
-    e.down.dgrad = groupedMatmulSeconds(km, rows, groups, ffn, d, embedToMlp(kWoDlhs), in, out);
-    e.down.wgrad = groupedWeightGradSeconds(km, rows, groups, ffn, d, mlpToEmbed(kWoDrhs), in, 4.0);
+        gate * groupedMatmulSeconds(km, rows, deviceGroups, d, ffn, mlpToEmbed(kWiDlhs), in, out);
+    e.up.wgrad = gate * groupedWeightGradSeconds(km, rows, deviceGroups, d, ffn,
+                                                 embedToMlp(kWiDrhs), in, 4.0);
+    e.down.forward =
+        groupedMatmulSeconds(km, rows, deviceGroups, d, ffn, mlpToEmbed(kWoFwd), in, out);
+    e.down.dgrad =
+        groupedMatmulSeconds(km, rows, deviceGroups, ffn, d, embedToMlp(kWoDlhs), in, out);
+    e.down.wgrad =
+        groupedWeightGradSeconds(km, rows, deviceGroups, ffn, d, mlpToEmbed(kWoDrhs), in, 4.0);
     addCasts(km, ctx, rows / groups, gate * ffn, d, groups, e.up);
     addCasts(km, ctx, rows / groups, d, ffn, groups, e.down);
     return e;
@@ -247,8 +251,12 @@ void moeMlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const
     double tokens = even * load;
     Linear up, down;
     if (pallas) {
+        // Expert parallelism holds the chip's devices on the expert axis (MaxText's innermost),
+        // so each has its share of the chip's experts; without it each has them all.
+        const double deviceGroups =
+            ep > 1 ? std::max(1.0, localExperts / km.devices) : localExperts;
         const ExpertLinears e = pallasExperts(km, ctx, tokens * localExperts, localExperts,
-                                              m.expertFfn / tp, s.d, gate);
+                                              deviceGroups, m.expertFfn / tp, s.d, gate);
         up = e.up;
         down = e.down;
     } else {

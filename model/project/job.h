@@ -113,6 +113,10 @@ struct TrainingSpec {
     // crosses the slowest link once per destination node and fans out inside it (DeepEP).
     std::string moeDispatcher = "all_to_all";
     std::array<GmmTile, kGmmPasses> gmmTiles{}; // by GmmPass
+    // MaxText's splash attention blocks: forward queries and keys (sa_block_q, sa_block_kv),
+    // backward (sa_block_q_dkv, sa_block_kv_dkv); base.yml's 512 each.
+    std::array<int, 4> splashBlocks{512, 512, 512, 512};
+    static constexpr int kMaxSplashBlock = 1 << 20;
     // PyTorch only: torch.compile fuses the model's element-wise ops (norms, rotary, gated
     // activation); false runs them eagerly, one kernel per op over HBM (docs/engine.md).
     bool compile = true;

@@ -52,6 +52,27 @@ std::array<GmmTile, kGmmPasses> readGmmTiles(const Json& value, const std::strin
     return tiles;
 }
 
+// {"forward": [1024, 1024], "backward": [2048, 2048]}: [queries, keys] per pass.
+std::array<int, 4> readSplashBlocks(const Json& value, const std::string& at) {
+    ObjectReader in(value, at);
+    std::array<int, 4> blocks = TrainingSpec{}.splashBlocks;
+    for (int pass = 0; pass < 2; ++pass) {
+        const char* name = pass == 0 ? "forward" : "backward";
+        if (!in.has(name))
+            continue;
+        const Json& sizes = *in.get(name);
+        const std::string sizesAt = in.at(name);
+        if (!sizes.is_array() || sizes.size() != 2)
+            throwInputError(sizesAt, "an array of 2 integers [queries, keys]", sizes.dump());
+        for (int i = 0; i < 2; ++i)
+            blocks[2 * pass + i] = static_cast<int>(
+                readInteger(sizes[i], childPointer(sizesAt, static_cast<std::size_t>(i)), 1,
+                            TrainingSpec::kMaxSplashBlock));
+    }
+    in.finish();
+    return blocks;
+}
+
 } // namespace
 
 const std::array<const char*, kGmmPasses>& gmmPassNames() {
@@ -112,6 +133,8 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
     t.moeDispatcher = in.choice("moe_dispatcher", {"all_to_all", "deepep"}, "all_to_all");
     if (in.has("gmm_tiles"))
         t.gmmTiles = readGmmTiles(*in.get("gmm_tiles"), in.at("gmm_tiles"));
+    if (in.has("splash_blocks"))
+        t.splashBlocks = readSplashBlocks(*in.get("splash_blocks"), in.at("splash_blocks"));
     t.compile = in.boolean("compile", true);
     t.gradientAccumulationFusion = in.boolean("gradient_accumulation_fusion", true);
     t.asyncTpBackward = in.boolean("async_tensor_model_parallel_allreduce", true);
@@ -145,12 +168,12 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
             throwInputError(in.at(key),
                             "true, or framework \"megatron\", \"deepspeed\" or \"auto\"",
                             std::string("false with framework \"") + t.framework + "\"");
-    // The tiles are those of MaxText's TPU kernel; Megatron and PyTorch run cuBLAS's grouped GEMM.
-    if (in.has("gmm_tiles") && t.framework != "maxtext" && t.framework != "auto")
-        throwInputError(in.at("gmm_tiles"),
-                        "framework \"maxtext\" or \"auto\" (the tiles of "
-                        "MaxText's grouped matmul)",
-                        "gmm_tiles with framework \"" + t.framework + "\"");
+    // MaxText's own TPU kernels; Megatron and PyTorch run cuBLAS's and cuDNN's.
+    for (const char* key : {"gmm_tiles", "splash_blocks"})
+        if (in.has(key) && t.framework != "maxtext" && t.framework != "auto")
+            throwInputError(in.at(key),
+                            "framework \"maxtext\" or \"auto\" (MaxText's own TPU kernels)",
+                            std::string(key) + " with framework \"" + t.framework + "\"");
     // FlashAttention-2 is a CUDA kernel; MaxText's attention is its own (splash, cuDNN).
     if (t.attention == "flash2" && t.framework == "maxtext")
         throwInputError(in.at("attention"), "\"flash\" or \"standard\" with framework \"maxtext\"",
@@ -205,6 +228,11 @@ Json writeTrainingSpec(const TrainingSpec& t) {
                 tiles[gmmPassNames()[pass]] = Json::array({tile.batchSeq, tile.embed, tile.mlp});
             }
         out["gmm_tiles"] = tiles;
+    }
+    if (t.splashBlocks != defaults.splashBlocks) {
+        const auto& b = t.splashBlocks;
+        out["splash_blocks"] = {{"forward", Json::array({b[0], b[1]})},
+                                {"backward", Json::array({b[2], b[3]})}};
     }
     if (!t.compile)
         out["compile"] = false;

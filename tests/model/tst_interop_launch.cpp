@@ -301,7 +301,8 @@ class TestInteropLaunch : public QObject {
             "max_target_length=4096 ici_fsdp_parallelism=-1 remat_policy=full "
             "sparse_matmul=True megablox=True wi_tile_fwd_batch_seq=128 "
             "wi_tile_fwd_embed_dim=7168 wi_tile_fwd_mlp_dim=2048 wo_tile_drhs_batch_seq=256 "
-            "wo_tile_drhs_embed_dim=2048 wo_tile_drhs_mlp_dim=1792 steps=30\"";
+            "wo_tile_drhs_embed_dim=2048 wo_tile_drhs_mlp_dim=1792 sa_block_q=2048 "
+            "sa_block_kv=2048 sa_block_q_dkv=1024 sa_block_kv_dkv=2048 steps=30\"";
         const ImportedJob imported = importLaunch(target, LaunchFormat::MaxText, recipe, {});
         const Job& job = imported.job;
         QCOMPARE(mesh(job), std::string("1/128/1/1/1/1")); // 256 devices on 128 chips
@@ -310,13 +311,15 @@ class TestInteropLaunch : public QObject {
         QVERIFY(job.training.gmmTiles[kWiFwd] == (GmmTile{128, 7168, 2048}));
         QVERIFY(job.training.gmmTiles[kWoDrhs] == (GmmTile{256, 2048, 1792}));
         QVERIFY(job.training.gmmTiles[kWiDlhs] == GmmTile{}); // base.yml's 512, 1024, 1024
+        QVERIFY(job.training.splashBlocks == (std::array<int, 4>{2048, 2048, 1024, 2048}));
         Project withJob = target;
         withJob.jobs.push_back(job);
         const std::string out =
             exportLaunch(withJob, withJob.jobs.size() - 1, LaunchFormat::MaxText);
         for (const char* flag :
              {"ici_fsdp_parallelism=256", "per_device_batch_size=8", "wi_tile_fwd_batch_seq=128",
-              "wo_tile_drhs_mlp_dim=1792", "sparse_matmul=true", "--tpu-type=tpu7x-256"})
+              "wo_tile_drhs_mlp_dim=1792", "sparse_matmul=true", "--tpu-type=tpu7x-256",
+              "sa_block_q_dkv=1024"})
             QVERIFY2(out.find(flag) != std::string::npos, (std::string(flag) + "\n" + out).c_str());
         QVERIFY2(out.find("wi_tile_dlhs") == std::string::npos, out.c_str());
         // MaxText before September 2025 had one tile for every pass.

@@ -382,9 +382,25 @@ class PerfTest : public QObject {
         QCOMPARE(flashAttentionSeconds(km, 1, 8192, 8192, 128, true, 2, 8192), full);
         // A kernel that skips whole 512 x 512 blocks (splash attention on TPUs) keeps, of the
         // 16 x 16 / 2 + 8 = 136 causal blocks, the 1 + 2 + 14 x 2 = 31 its window touches.
-        km.maskBlock = 512;
-        QVERIFY(
-            near(flashAttentionSeconds(km, 1, 8192, 8192, 128, true, 2, 128) / full, 31.0 / 136.0));
+        km.attentionForward = {512, 512};
+        const double full512 = flashAttentionSeconds(km, 1, 8192, 8192, 128, true, 2);
+        QVERIFY(near(flashAttentionSeconds(km, 1, 8192, 8192, 128, true, 2, 128) / full512,
+                     31.0 / 136.0));
+        // Causal masking saves whole blocks only: of 64 x 64 blocks of 128, 2080 are computed;
+        // of 4 x 4 of 2048, 10 (MaxText recipes' sa_block 2048), of 8 x 4 of 1024 x 2048, 20.
+        km.attentionForward = {2048, 2048};
+        QVERIFY(near(flashAttentionSeconds(km, 1, 8192, 8192, 128, true, 2) / full,
+                     (10.0 / 16.0) / (2080.0 / 4096.0)));
+        km.attentionForward = {1024, 2048};
+        QVERIFY(near(flashAttentionSeconds(km, 1, 8192, 8192, 128, true, 2) / full,
+                     (20.0 / 32.0) / (2080.0 / 4096.0)));
+        // The backward kernel has its own blocks.
+        km.attentionBackward = {2048, 2048};
+        KernelModel small = km;
+        small.attentionBackward = {128, 128};
+        QVERIFY(near(flashAttentionBackwardSeconds(km, 1, 8192, 8192, 128, true, 2) /
+                         flashAttentionBackwardSeconds(small, 1, 8192, 8192, 128, true, 2),
+                     (10.0 / 16.0) / (2080.0 / 4096.0)));
 
         const std::string gptOss = R"({"layers": 36, "d_model": 2880, "heads": 64, "kv_heads": 8,
             "head_dim": 64, "ffn": 2880, "vocab": 201088, "seq_len": 8192, "experts": 128,
