@@ -228,11 +228,11 @@ std::string exportMaxText(const Project& project, std::size_t index) {
                        cannot, carried);
     writePrecision(job.training.precision, w, cannot, carried);
 
-    // MaxText's ICI mesh counts devices: a chip's devices go on the innermost axis it spans.
+    // MaxText's ICI mesh counts devices: a chip's devices go on the axis maxtext_flags.h names.
     const int devicesPerChip = std::max(1, cluster.chip.devicesPerChip);
-    std::size_t deviceAxis = 1; // fsdp when the job spans no axis inside the slice
-    for (std::size_t a : kMaxTextInnermostFirst)
-        if (sizes[a] / mapping.offSlice[a] > 1) {
+    std::size_t deviceAxis = 1; // fsdp when the job spans none of them inside the slice
+    for (std::size_t i = 0; i < kMaxTextExportDeviceAxes; ++i)
+        if (const std::size_t a = kMaxTextDeviceAxes[i]; sizes[a] / mapping.offSlice[a] > 1) {
             deviceAxis = a;
             break;
         }

@@ -25,11 +25,14 @@ inline constexpr std::array<const char*, 6> kMaxTextOtherAxes{
     "diloco",          "fsdp_transpose", "context_usp_ulysses", "context_autoregressive",
     "tensor_sequence", "autoregressive"};
 
-// MaxText's mesh counts devices, and a chip may present several (Ironwood: two TensorCores):
-// JAX's device mesh puts a chip's devices next to each other, on the innermost mesh axis that
-// has more than one. MaxText's mesh order, innermost first, as indexes into kMaxTextAxes:
-// expert, tensor, context, fsdp, stage, data.
-inline constexpr std::array<std::size_t, 6> kMaxTextInnermostFirst{4, 2, 5, 1, 3, 0};
+// MaxText's mesh counts devices, and a chip may present several (Ironwood: two TensorCores).
+// JAX's device mesh puts a chip's devices next to each other, on an inner axis: PodPlanner lays
+// them on the innermost of tensor, context, fsdp and data that the job spans inside the slice
+// (fsdp when none), never on expert or stage, whose sizes MaxText checks against the experts and
+// the layers. As indexes into kMaxTextAxes: export takes the first four, import falls back to
+// expert, then stage, for meshes written otherwise.
+inline constexpr std::array<std::size_t, 6> kMaxTextDeviceAxes{2, 5, 1, 0, 4, 3};
+inline constexpr std::size_t kMaxTextExportDeviceAxes = 4;
 
 // The splash attention block flags, in the order of TrainingSpec::splashBlocks.
 inline constexpr std::array<const char*, 4> kMaxTextSplashBlockFlags{

@@ -8,6 +8,7 @@
 #include "interop/tpu_types.h"
 #include "project/training_json.h"
 
+#include <optional>
 #include <stdexcept>
 
 namespace podplanner::model::interop {
@@ -193,7 +194,7 @@ std::string readRemat(FlagList& f, const ModelSpec& model, ImportedJob& out) {
 }
 
 // eval_interval (base.yml: -1, never) every that many steps, eval_steps batches (-1: the whole
-// eval split, whose size no flag gives) of int(chips x eval_per_device_batch_size) sequences
+// eval split, whose size no flag gives) of int(devices x eval_per_device_batch_size) sequences
 // (0: per_device_batch_size).
 void readEvaluation(FlagList& f, std::int64_t devices, double perDevice, Job& job,
                     ImportedJob& out) {
@@ -227,54 +228,64 @@ void readEvaluation(FlagList& f, std::int64_t devices, double perDevice, Job& jo
     t.evalBatchTokens = batch == t.globalBatchTokens ? 0 : batch;
 }
 
-// How the experts run: sparse_matmul (base.yml: true) sorts the tokens for a grouped matmul
-// whose tiles are the 18 wi_/wo_tile_<pass>_<dim> flags, or in MaxText before September 2025
-// the three tile_batch_seq, tile_embed_dim and tile_mlp_dim for every pass; false dispatches
-// with one-hot einsums.
+// A tile size flag, range-checked at its line.
+std::optional<int> tileFlag(FlagList& f, const std::string& key, std::int64_t max) {
+    const auto v = f.integer(key);
+    if (v && (*v < 1 || *v > max))
+        throwFlagError(*f.find(key), "a whole number from 1 to " + std::to_string(max));
+    return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
+}
+
+// How the experts run: sparse_matmul (base.yml: true) sorts the tokens for a grouped matmul,
+// false dispatches with one-hot einsums. The grouped matmul's tiles: the 18 per-pass
+// wi_/wo_tile_<pass>_<dim> flags; before them (September to November 2025) tile_batch_seq,
+// tile_embed_dim and tile_mlp_dim, one tuple in the kernel's (rows, contraction, output) order
+// per projection for all its three kernels, (batch, embed, mlp) for wi and (batch, mlp, embed)
+// for wo; before those (from May 2025) tile_batch_seq, tile_activation_dim and tile_weight_dim,
+// one tuple for every kernel (AI-Hypercomputer/maxtext 68122a81a and 78aff425d, layers/moe.py).
 void readExperts(FlagList& f, TrainingSpec& t) {
     if (f.has("sparse_matmul") && !f.flag("sparse_matmul"))
         t.moeDispatch = "dense";
-    const auto tileSize = [&](const std::string& key, int& field) {
-        const auto v = f.integer(key);
-        if (!v)
-            return;
-        if (*v < 1 || *v > GmmTile::kMax)
-            throwFlagError(*f.find(key),
-                           "a whole number from 1 to " + std::to_string(GmmTile::kMax));
-        field = static_cast<int>(*v);
-    };
-    static const char* const kOlder[3] = {"tile_batch_seq", "tile_embed_dim", "tile_mlp_dim"};
+    const auto flag = [&](const std::string& key) { return tileFlag(f, key, GmmTile::kMax); };
+    const auto rows = flag("tile_batch_seq");
+    const auto embed = flag("tile_embed_dim"), mlp = flag("tile_mlp_dim");
+    const auto activation = flag("tile_activation_dim"), weight = flag("tile_weight_dim");
     for (int pass = 0; pass < kGmmPasses; ++pass) {
         GmmTile& tile = t.gmmTiles[pass];
-        int* fields[3] = {&tile.batchSeq, &tile.embed, &tile.mlp};
-        for (int d = 0; d < 3; ++d) {
-            tileSize(kOlder[d], *fields[d]);
-            tileSize(maxTextTileFlag(static_cast<GmmPass>(pass), d), *fields[d]);
+        const bool up = pass < kWoFwd;
+        auto contraction = activation, output = weight;
+        if (embed || mlp) {
+            contraction = up ? embed : mlp;
+            output = up ? mlp : embed;
         }
+        const bool embedK = gmmContractsEmbed(pass);
+        if (rows)
+            tile.batchSeq = *rows;
+        if (contraction)
+            (embedK ? tile.embed : tile.mlp) = *contraction;
+        if (output)
+            (embedK ? tile.mlp : tile.embed) = *output;
+        int* fields[3] = {&tile.batchSeq, &tile.embed, &tile.mlp};
+        for (int d = 0; d < 3; ++d)
+            if (const auto v = flag(maxTextTileFlag(static_cast<GmmPass>(pass), d)))
+                *fields[d] = *v;
     }
 }
 
 // Splash attention's blocks (base.yml: 512 each): the forward kernel's and the backward dK/dV
 // kernel's, which with sa_use_fused_bwd_kernel computes dQ too.
 void readSplashBlocks(FlagList& f, TrainingSpec& t) {
-    for (int i = 0; i < 4; ++i) {
-        const char* key = kMaxTextSplashBlockFlags[i];
-        const auto v = f.integer(key);
-        if (!v)
-            continue;
-        if (*v < 1 || *v > TrainingSpec::kMaxSplashBlock)
-            throwFlagError(*f.find(key), "a whole number from 1 to " +
-                                             std::to_string(TrainingSpec::kMaxSplashBlock));
-        t.splashBlocks[i] = static_cast<int>(*v);
-    }
+    for (int i = 0; i < 4; ++i)
+        if (const auto v = tileFlag(f, kMaxTextSplashBlockFlags[i], TrainingSpec::kMaxSplashBlock))
+            t.splashBlocks[i] = *v;
 }
 
-// The ICI mesh over devices -> over chips: the innermost axis that holds whole chips' devices
-// is divided by the devices a chip presents.
+// The ICI mesh over devices -> over chips: the axis that holds a chip's devices (maxtext_flags.h)
+// is divided by their number.
 void devicesToChips(std::vector<AxisValue>& ici, int devicesPerChip) {
     if (devicesPerChip <= 1)
         return;
-    for (std::size_t a : kMaxTextInnermostFirst)
+    for (std::size_t a : kMaxTextDeviceAxes)
         if (ici[a].value > 1 && ici[a].value % devicesPerChip == 0) {
             ici[a].value /= devicesPerChip;
             return;
@@ -441,9 +452,9 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
     const std::int64_t accumulation = f.integer("gradient_accumulation_steps").value_or(1);
     if (accumulation < 1)
         throwFlagError(f, "gradient_accumulation_steps", "a positive whole number");
-    // Both factors are bounded (chips above, the batch here), so the product is exact enough
-    // to refuse a batch of no sequence before it becomes a whole number.
-    // MaxText's batch is per device, and a chip may present several.
+    // MaxText's batch is per device, and a chip may present several. Both factors are bounded
+    // (chips above, the batch here), so the product is exact enough to refuse a batch of no
+    // sequence before it becomes a whole number.
     const std::int64_t devices = chips * devicesPerChip;
     const double perStep = static_cast<double>(devices) * perDevice;
     if (perStep < 1.0)
@@ -452,7 +463,7 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
                            (devicesPerChip > 1 ? " devices" : " chips"));
     const std::int64_t sequences =
         countProduct(static_cast<std::int64_t>(perStep), accumulation,
-                     "per_device_batch_size x chips x gradient_accumulation_steps", "a batch");
+                     "per_device_batch_size x devices x gradient_accumulation_steps", "a batch");
     job.training.globalBatchTokens =
         countProduct(sequences, job.model.seqLen, "max_target_length", "a batch in tokens");
     job.training.precision = readPrecision(f);

@@ -43,12 +43,11 @@ double deviceSeconds(const KernelModel& km, double flops, double bytes) {
 
 } // namespace
 
-double groupedMatmulSeconds(const KernelModel& km, double rows, double groups, double n, double k,
+double groupedMatmulSeconds(const KernelModel& km, double rows, double groups, double k, double n,
                             GmmTileShape tile, double inBytes, double outBytes) {
     if (rows <= 0 || groups <= 0 || n <= 0 || k <= 0)
         return 0;
-    const double deviceRows = rows / km.devices;
-    const Grid g = makeGrid(deviceRows, groups, k, n, tile);
+    const Grid g = makeGrid(rows, groups, k, n, tile);
     // Grid (n tiles, visits, k tiles), k innermost. Each visit's output block accumulates over
     // the whole contraction, plus the tile's fixed work (matmul_k_overhead).
     const double flops = g.tilesN * g.visits * 2.0 * g.tm * g.tn * (g.tilesK * g.tk + km.kOverhead);
@@ -66,8 +65,7 @@ double groupedWeightGradSeconds(const KernelModel& km, double rows, double group
                                 double n, GmmTileShape tile, double inBytes, double outBytes) {
     if (rows <= 0 || groups <= 0 || n <= 0 || k <= 0)
         return 0;
-    const double deviceRows = rows / km.devices;
-    const Grid g = makeGrid(deviceRows, groups, k, n, tile);
+    const Grid g = makeGrid(rows, groups, k, n, tile);
     // Grid (n tiles, k tiles, visits), the rows innermost: each group's output block sums over
     // its rows and is written when the group changes. The two row-blocks it reads change per
     // row tile (a revisit of the same tile keeps them).

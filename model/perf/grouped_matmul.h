@@ -12,10 +12,10 @@ struct GmmTileShape {
     double n = 1024;
 };
 
-// out (rows x n) = lhs (rows x k) x w[g] (k x n), the rows sorted into groups (the forward
-// pass, and the data gradient with w transposed). `rows` are the chip's; each of its devices
-// runs the kernel on its share of them, sorted into its `groups`.
-double groupedMatmulSeconds(const KernelModel& km, double rows, double groups, double n, double k,
+// One device's grouped matmul: out (rows x n) = lhs (rows x k) x w[g] (k x n), its `rows`
+// sorted into `groups` groups (the forward pass, and the data gradient with w transposed), at
+// the device's share of the chip's peak and HBM bandwidth.
+double groupedMatmulSeconds(const KernelModel& km, double rows, double groups, double k, double n,
                             GmmTileShape tile, double inBytes, double outBytes);
 
 // The weight gradient: w'[g] (k x n) = lhs_g^T (k x rows_g) x dout_g (rows_g x n).

@@ -69,41 +69,39 @@ Linear linear(const KernelModel& km, const JobContext& ctx, double m, double n, 
 }
 
 // MaxText's experts on TPUs: the Pallas grouped matmul over `rows` sorted tokens in `groups`
-// experts, each pass in its own tile (training.gmm_tiles); an up projection with a gate runs
-// as two such matmuls, as MaxText's wi_0 and wi_1.
+// experts (the chip's), each pass in its own tile (training.gmm_tiles); an up projection with
+// a gate runs as two such matmuls, as MaxText's wi_0 and wi_1. A chip's devices (Ironwood's two
+// TensorCores) lie on MaxText's innermost tensor, context, fsdp or data axis (docs/interop.md):
+// on the tensor axis each has every row and its share of the experts' width, otherwise its
+// share of the rows and every expert.
 struct ExpertLinears {
     Linear up;
     Linear down;
 };
 
-// `groups`: the chip's experts; `deviceGroups`: those of each of its devices.
 ExpertLinears pallasExperts(const KernelModel& km, const JobContext& ctx, double rows,
-                            double groups, double deviceGroups, double ffn, double d, double gate) {
+                            double groups, double ffn, double d, double gate, bool widthSplit) {
     const auto& tiles = ctx.job->training.gmmTiles;
-    const double in = ctx.matmulBytes;
-    const double out = ctx.activationBytes;
-    // A pass's tile in (rows, contraction, output) order, from MaxText's (batch_seq, embed, mlp).
-    const auto embedToMlp = [&](GmmPass p) {
-        return GmmTileShape{static_cast<double>(tiles[p].batchSeq),
-                            static_cast<double>(tiles[p].embed), static_cast<double>(tiles[p].mlp)};
-    };
-    const auto mlpToEmbed = [&](GmmPass p) {
-        return GmmTileShape{static_cast<double>(tiles[p].batchSeq),
-                            static_cast<double>(tiles[p].mlp), static_cast<double>(tiles[p].embed)};
-    };
+    const double deviceRows = widthSplit ? rows : rows / km.devices;
+    const double deviceFfn = widthSplit ? ffn / km.devices : ffn;
     ExpertLinears e;
-    e.up.forward =
-        gate * groupedMatmulSeconds(km, rows, deviceGroups, ffn, d, embedToMlp(kWiFwd), in, out);
-    e.up.dgrad =
-        gate * groupedMatmulSeconds(km, rows, deviceGroups, d, ffn, mlpToEmbed(kWiDlhs), in, out);
-    e.up.wgrad = gate * groupedWeightGradSeconds(km, rows, deviceGroups, d, ffn,
-                                                 embedToMlp(kWiDrhs), in, 4.0);
-    e.down.forward =
-        groupedMatmulSeconds(km, rows, deviceGroups, d, ffn, mlpToEmbed(kWoFwd), in, out);
-    e.down.dgrad =
-        groupedMatmulSeconds(km, rows, deviceGroups, ffn, d, embedToMlp(kWoDlhs), in, out);
-    e.down.wgrad =
-        groupedWeightGradSeconds(km, rows, deviceGroups, ffn, d, mlpToEmbed(kWoDrhs), in, 4.0);
+    for (int pass = 0; pass < kGmmPasses; ++pass) {
+        // MaxText's (batch_seq, embed, mlp) as the kernel's (rows, contraction, output).
+        const GmmTile& t = tiles[pass];
+        const bool embedK = gmmContractsEmbed(pass);
+        const GmmTileShape tile{static_cast<double>(t.batchSeq),
+                                static_cast<double>(embedK ? t.embed : t.mlp),
+                                static_cast<double>(embedK ? t.mlp : t.embed)};
+        const double k = embedK ? d : deviceFfn;
+        const double n = embedK ? deviceFfn : d;
+        const bool weightGradient = pass == kWiDrhs || pass == kWoDrhs;
+        const double seconds =
+            (weightGradient ? groupedWeightGradSeconds : groupedMatmulSeconds)(
+                km, deviceRows, groups, k, n, tile, ctx.matmulBytes, ctx.activationBytes) *
+            (pass < kWoFwd ? gate : 1.0);
+        Linear& l = pass < kWoFwd ? e.up : e.down;
+        (pass % 3 == 0 ? l.forward : pass % 3 == 1 ? l.dgrad : l.wgrad) = seconds;
+    }
     addCasts(km, ctx, rows / groups, gate * ffn, d, groups, e.up);
     addCasts(km, ctx, rows / groups, d, ffn, groups, e.down);
     return e;
@@ -251,12 +249,8 @@ void moeMlp(const KernelModel& km, const JobContext& ctx, const Shapes& s, const
     double tokens = even * load;
     Linear up, down;
     if (pallas) {
-        // Expert parallelism holds the chip's devices on the expert axis (MaxText's innermost),
-        // so each has its share of the chip's experts; without it each has them all.
-        const double deviceGroups =
-            ep > 1 ? std::max(1.0, localExperts / km.devices) : localExperts;
         const ExpertLinears e = pallasExperts(km, ctx, tokens * localExperts, localExperts,
-                                              deviceGroups, m.expertFfn / tp, s.d, gate);
+                                              m.expertFfn / tp, s.d, gate, tp > 1);
         up = e.up;
         down = e.down;
     } else {

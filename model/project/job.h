@@ -85,6 +85,11 @@ struct GmmTile {
 // The six passes: the up (wi) and down (wo) projections' forward, data gradient (dlhs) and
 // weight gradient (drhs).
 enum GmmPass : std::uint8_t { kWiFwd, kWiDlhs, kWiDrhs, kWoFwd, kWoDlhs, kWoDrhs, kGmmPasses };
+// Whether the pass contracts over the model's width (embed) rather than the expert's (mlp): the
+// up projection's forward and weight gradient, the down projection's data gradient.
+inline bool gmmContractsEmbed(int pass) {
+    return pass == kWiFwd || pass == kWiDrhs || pass == kWoDlhs;
+}
 
 struct TrainingSpec {
     std::int64_t globalBatchTokens = 0;

@@ -163,6 +163,10 @@ void checkJobAgainstModel(const Job& job, const std::string& at) {
                         "pp x virtual_stages at most the model's layers + 2 (" +
                             std::to_string(m.layers + 2) + ")",
                         std::to_string(p.pp) + " x " + std::to_string(p.virtualStages));
+    if (!m.isMoe() && job.training.gmmTiles != TrainingSpec{}.gmmTiles)
+        throwInputError(childPointer(childPointer(at, "training"), "gmm_tiles"),
+                        "\"experts\" above 1 (the tiles of the experts' grouped matmul)",
+                        "gmm_tiles on a dense model");
     if (job.training.globalBatchTokens % m.seqLen != 0)
         throwInputError(childPointer(childPointer(at, "training"), "global_batch_tokens"),
                         "a multiple of seq_len (" + std::to_string(m.seqLen) + ")",

@@ -29,25 +29,31 @@ std::string optionalDtype(ObjectReader& in, const std::string& key) {
     return in.has(key) ? in.choice(key, kDtypes) : std::string();
 }
 
+// The sizes of one of a kernel's passes: an array of `count` whole numbers from 1 to `max`,
+// named by `what` ("[queries, keys]").
+std::vector<int> readSizes(ObjectReader& in, const char* pass, std::size_t count, int max,
+                           const std::string& what) {
+    const Json& sizes = *in.get(pass);
+    const std::string at = in.at(pass);
+    if (!sizes.is_array() || sizes.size() != count)
+        throwInputError(at, "an array of " + std::to_string(count) + " integers " + what,
+                        sizes.dump());
+    std::vector<int> out;
+    for (std::size_t i = 0; i < count; ++i)
+        out.push_back(static_cast<int>(readInteger(sizes[i], childPointer(at, i), 1, max)));
+    return out;
+}
+
 // {"wo_fwd": [256, 2048, 7168], ...}: [batch_seq, embed, mlp] per pass, others at default.
 std::array<GmmTile, kGmmPasses> readGmmTiles(const Json& value, const std::string& at) {
     ObjectReader in(value, at);
     std::array<GmmTile, kGmmPasses> tiles{};
-    for (int pass = 0; pass < kGmmPasses; ++pass) {
-        const char* name = gmmPassNames()[pass];
-        if (!in.has(name))
-            continue;
-        const Json& sizes = *in.get(name);
-        const std::string sizesAt = in.at(name);
-        if (!sizes.is_array() || sizes.size() != 3)
-            throwInputError(sizesAt, "an array of 3 integers [batch_seq, embed, mlp]",
-                            sizes.dump());
-        const auto size = [&](int i) {
-            return static_cast<int>(readInteger(
-                sizes[i], childPointer(sizesAt, static_cast<std::size_t>(i)), 1, GmmTile::kMax));
-        };
-        tiles[pass] = {size(0), size(1), size(2)};
-    }
+    for (int pass = 0; pass < kGmmPasses; ++pass)
+        if (in.has(gmmPassNames()[pass])) {
+            const auto v =
+                readSizes(in, gmmPassNames()[pass], 3, GmmTile::kMax, "[batch_seq, embed, mlp]");
+            tiles[pass] = {v[0], v[1], v[2]};
+        }
     in.finish();
     return tiles;
 }
@@ -56,19 +62,12 @@ std::array<GmmTile, kGmmPasses> readGmmTiles(const Json& value, const std::strin
 std::array<int, 4> readSplashBlocks(const Json& value, const std::string& at) {
     ObjectReader in(value, at);
     std::array<int, 4> blocks = TrainingSpec{}.splashBlocks;
-    for (int pass = 0; pass < 2; ++pass) {
-        const char* name = pass == 0 ? "forward" : "backward";
-        if (!in.has(name))
-            continue;
-        const Json& sizes = *in.get(name);
-        const std::string sizesAt = in.at(name);
-        if (!sizes.is_array() || sizes.size() != 2)
-            throwInputError(sizesAt, "an array of 2 integers [queries, keys]", sizes.dump());
-        for (int i = 0; i < 2; ++i)
-            blocks[2 * pass + i] = static_cast<int>(
-                readInteger(sizes[i], childPointer(sizesAt, static_cast<std::size_t>(i)), 1,
-                            TrainingSpec::kMaxSplashBlock));
-    }
+    for (int pass = 0; pass < 2; ++pass)
+        if (const char* name = pass == 0 ? "forward" : "backward"; in.has(name)) {
+            const auto v = readSizes(in, name, 2, TrainingSpec::kMaxSplashBlock, "[queries, keys]");
+            blocks[2 * pass] = v[0];
+            blocks[2 * pass + 1] = v[1];
+        }
     in.finish();
     return blocks;
 }

@@ -322,14 +322,18 @@ class TestInteropLaunch : public QObject {
               "sa_block_q_dkv=1024"})
             QVERIFY2(out.find(flag) != std::string::npos, (std::string(flag) + "\n" + out).c_str());
         QVERIFY2(out.find("wi_tile_dlhs") == std::string::npos, out.c_str());
-        // MaxText before September 2025 had one tile for every pass.
+        // MaxText from September to November 2025: one tuple per projection in the kernel's
+        // (rows, contraction, output) order for all three of its kernels, so the data
+        // gradients (which contract over the other width) ran them swapped.
         const ImportedJob older = importLaunch(
             target, LaunchFormat::MaxText,
             "python3 -m MaxText.train base.yml model_name=deepseek3-671b ici_fsdp_parallelism=-1 "
             "per_device_batch_size=1 tile_batch_seq=256 tile_mlp_dim=512",
             {"4x4x4", 0, 0, "cmd"});
-        for (const GmmTile& tile : older.job.training.gmmTiles)
-            QVERIFY(tile == (GmmTile{256, 1024, 512}));
+        const std::array<GmmTile, kGmmPasses> expected{
+            GmmTile{256, 1024, 512}, GmmTile{256, 512, 1024}, GmmTile{256, 1024, 512},
+            GmmTile{256, 1024, 512}, GmmTile{256, 512, 1024}, GmmTile{256, 1024, 512}};
+        QVERIFY(older.job.training.gmmTiles == expected);
         QCOMPARE(older.job.training.globalBatchTokens, std::int64_t{128} * older.job.model.seqLen);
         // A mesh of one axis per chip is short of the slice's devices.
         try {

@@ -315,16 +315,17 @@ class PerfTest : public QObject {
         km.hbmBytesPerS = 1e30; // compute-bound
         const GmmTileShape tile{512, 1024, 1024};
         const double rows = 262144, d = 7168, f = 2048;
-        const double one = groupedMatmulSeconds(km, rows, 1, f, d, tile, 2, 2);
+        const double one = groupedMatmulSeconds(km, rows, 1, d, f, tile, 2, 2);
         QVERIFY(near(one, 2 * rows * f * d / 1e15, 1e-12));
         // 256 groups of 1024 rows: 512 row tiles, visited 512 + 255 times.
-        QVERIFY(near(groupedMatmulSeconds(km, rows, 256, f, d, tile, 2, 2) / one, 767.0 / 512.0));
+        QVERIFY(near(groupedMatmulSeconds(km, rows, 256, d, f, tile, 2, 2) / one, 767.0 / 512.0));
         QVERIFY(
             near(groupedWeightGradSeconds(km, rows, 256, d, f, tile, 2, 4) / one, 767.0 / 512.0));
         // Two devices: 256 row tiles each, visited 256 + 255 times, at half the peak each.
         KernelModel two = km;
         two.devices = 2;
-        QVERIFY(near(groupedMatmulSeconds(two, rows, 256, f, d, tile, 2, 2) / one, 511.0 / 256.0));
+        QVERIFY(
+            near(groupedMatmulSeconds(two, rows / 2, 256, d, f, tile, 2, 2) / one, 511.0 / 256.0));
 
         km.peakFlops = 1e30; // memory-bound
         km.hbmBytesPerS = 1e12;
@@ -333,12 +334,12 @@ class PerfTest : public QObject {
         const double steps = 2.0 * 767 * 7;
         const double bytes =
             steps * (512.0 * 1024 + 1024.0 * 1024) * 2 + 2.0 * 512 * 512 * 1024 * 2;
-        QVERIFY(near(groupedMatmulSeconds(km, rows, 256, f, d, tile, 2, 2), bytes / 1e12));
+        QVERIFY(near(groupedMatmulSeconds(km, rows, 256, d, f, tile, 2, 2), bytes / 1e12));
         // K whole (tk = 7168): the rows once per row tile, each group's weights once.
         const GmmTileShape wholeK{512, 7168, 1024};
         const double once =
             2.0 * (512.0 * 512 * 7168 + 256.0 * 7168 * 1024) * 2 + 2.0 * 512 * 512 * 1024 * 2;
-        QVERIFY(near(groupedMatmulSeconds(km, rows, 256, f, d, wholeK, 2, 2), once / 1e12));
+        QVERIFY(near(groupedMatmulSeconds(km, rows, 256, d, f, wholeK, 2, 2), once / 1e12));
         // The weight gradient reads both row blocks per row tile and writes each group's block.
         const double grad =
             2.0 * 7 * 512 * 512 * (1024.0 + 1024) * 2 + 2.0 * 7 * 256 * 1024 * 1024 * 4;

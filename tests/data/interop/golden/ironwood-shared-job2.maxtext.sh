@@ -2,7 +2,7 @@
 # MaxText launch for job 2 "moe-experiment" of project "Three training jobs sharing one Ironwood pod" (written by podplanner export)
 #
 # Mesh: dp 1 x fsdp 128 x tp 1 x pp 1 x ep 8 x cp 1 = 1024 chips = 1 slice x 1024 chips of Google TPU Ironwood (TPU7x), Cloud TPU topology 8x8x16
-#   ICI, within a slice: data 1 x fsdp 128 x tensor 1 x stage 1 x expert 16 x context 1 = 2048 = devices per slice (2 a chip)
+#   ICI, within a slice: data 1 x fsdp 256 x tensor 1 x stage 1 x expert 8 x context 1 = 2048 = devices per slice (2 a chip)
 #   DCN, between slices: data 1 x fsdp 1 x tensor 1 x stage 1 x expert 1 x context 1 = 1 = num_slices
 #   batch: 1024 sequences of 4096 tokens = int(2048 x per_device_batch_size 0.5) x gradient_accumulation_steps 1
 #
@@ -17,10 +17,10 @@ MAXTEXT_ARGS=(
   max_target_length=4096
   dtype=bfloat16
   ici_data_parallelism=1
-  ici_fsdp_parallelism=128
+  ici_fsdp_parallelism=256
   ici_tensor_parallelism=1
   ici_pipeline_parallelism=1
-  ici_expert_parallelism=16
+  ici_expert_parallelism=8
   ici_context_parallelism=1
   dcn_data_parallelism=1
   dcn_fsdp_parallelism=1
