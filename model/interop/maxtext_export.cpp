@@ -188,9 +188,8 @@ void writeExperts(const TrainingSpec& t, Writer& w) {
         const GmmTile& tile = t.gmmTiles[pass];
         if (tile == GmmTile{})
             continue;
-        const int sizes[3] = {tile.batchSeq, tile.embed, tile.mlp};
         for (int d = 0; d < 3; ++d)
-            w.set(maxTextTileFlag(static_cast<GmmPass>(pass), d), sizes[d]);
+            w.set(maxTextTileFlag(static_cast<GmmPass>(pass), d), tile[d]);
     }
 }
 

@@ -70,16 +70,22 @@ void fillMesh(std::vector<AxisValue>& axes, std::int64_t target, const std::stri
     }
 }
 
-// A model flag that must lie in [lo, hi]: refused at its line, where the project file would
-// refuse it too (or, for a value it never writes, silently drop it).
-void setBounded(FlagList& f, const char* key, int& field, std::int64_t lo, std::int64_t hi) {
+// A flag that must lie in [lo, hi]: refused at its line, where the project file would refuse
+// it too (or, for a value it never writes, silently drop it); nothing when not given.
+std::optional<int> boundedFlag(FlagList& f, const std::string& key, std::int64_t lo,
+                               std::int64_t hi) {
     const auto v = f.integer(key);
     if (!v)
-        return;
+        return std::nullopt;
     if (*v < lo || *v > hi)
         throwFlagError(*f.find(key),
                        "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
-    field = static_cast<int>(*v);
+    return static_cast<int>(*v);
+}
+
+void setBounded(FlagList& f, const std::string& key, int& field, std::int64_t lo, std::int64_t hi) {
+    if (const auto v = boundedFlag(f, key, lo, hi))
+        field = *v;
 }
 
 // MaxText's attention_type=mla (its deepseek decoder block): the head without rotary is
@@ -228,14 +234,6 @@ void readEvaluation(FlagList& f, std::int64_t devices, double perDevice, Job& jo
     t.evalBatchTokens = batch == t.globalBatchTokens ? 0 : batch;
 }
 
-// A tile size flag, range-checked at its line.
-std::optional<int> tileFlag(FlagList& f, const std::string& key, std::int64_t max) {
-    const auto v = f.integer(key);
-    if (v && (*v < 1 || *v > max))
-        throwFlagError(*f.find(key), "a whole number from 1 to " + std::to_string(max));
-    return v ? std::optional<int>(static_cast<int>(*v)) : std::nullopt;
-}
-
 // How the experts run: sparse_matmul (base.yml: true) sorts the tokens for a grouped matmul,
 // false dispatches with one-hot einsums. The grouped matmul's tiles: the 18 per-pass
 // wi_/wo_tile_<pass>_<dim> flags; before them (September to November 2025) tile_batch_seq,
@@ -246,7 +244,7 @@ std::optional<int> tileFlag(FlagList& f, const std::string& key, std::int64_t ma
 void readExperts(FlagList& f, TrainingSpec& t) {
     if (f.has("sparse_matmul") && !f.flag("sparse_matmul"))
         t.moeDispatch = "dense";
-    const auto flag = [&](const std::string& key) { return tileFlag(f, key, GmmTile::kMax); };
+    const auto flag = [&](const std::string& key) { return boundedFlag(f, key, 1, GmmTile::kMax); };
     const auto rows = flag("tile_batch_seq");
     const auto embed = flag("tile_embed_dim"), mlp = flag("tile_mlp_dim");
     const auto activation = flag("tile_activation_dim"), weight = flag("tile_weight_dim");
@@ -265,10 +263,9 @@ void readExperts(FlagList& f, TrainingSpec& t) {
             (embedK ? tile.embed : tile.mlp) = *contraction;
         if (output)
             (embedK ? tile.mlp : tile.embed) = *output;
-        int* fields[3] = {&tile.batchSeq, &tile.embed, &tile.mlp};
         for (int d = 0; d < 3; ++d)
-            if (const auto v = flag(maxTextTileFlag(static_cast<GmmPass>(pass), d)))
-                *fields[d] = *v;
+            setBounded(f, maxTextTileFlag(static_cast<GmmPass>(pass), d), tile[d], 1,
+                       GmmTile::kMax);
     }
 }
 
@@ -276,8 +273,8 @@ void readExperts(FlagList& f, TrainingSpec& t) {
 // kernel's, which with sa_use_fused_bwd_kernel computes dQ too.
 void readSplashBlocks(FlagList& f, TrainingSpec& t) {
     for (int i = 0; i < 4; ++i)
-        if (const auto v = tileFlag(f, kMaxTextSplashBlockFlags[i], TrainingSpec::kMaxSplashBlock))
-            t.splashBlocks[i] = *v;
+        setBounded(f, kMaxTextSplashBlockFlags[i], t.splashBlocks[i], 1,
+                   TrainingSpec::kMaxSplashBlock);
 }
 
 // The ICI mesh over devices -> over chips: the axis that holds a chip's devices (maxtext_flags.h)

@@ -39,17 +39,19 @@ double computedShare(double queries, double keys, double bq, double bk, bool cau
     const double nq = ceilDiv(queries, bq);
     const double nk = ceilDiv(keys, bk);
     const bool windowed = window > 0 && window < keys;
+    // With as many query as key blocks, those up to the diagonal; with fewer queries than keys
+    // (context parallelism) the chip's query chunks see on average half of the keys, the
+    // blocks on the diagonal whole.
+    const double causalBlocks = nq * nk * 0.5 + nq * 0.5;
     if (queries < keys) {
-        // Context parallelism: the chip's query chunks see on average half of the keys, the
-        // blocks on the diagonal whole; a window reaches w + 1 key blocks.
-        const double causalBlocks = nq * nk * 0.5 + nq * 0.5;
+        // A window reaches w + 1 key blocks.
         const double blocks =
             windowed ? std::min(causalBlocks, nq * (ceilDiv(window, bk) + 1)) : causalBlocks;
         return blocks / (nq * nk);
     }
     if (bq == bk) {
         if (!windowed)
-            return (nq * nk * 0.5 + nq * 0.5) / (nq * nk);
+            return causalBlocks / (nq * nk);
         // Each query block visits the w blocks its window reaches and the partial one at its
         // far edge, fewer near the start of the sequence.
         const double w = ceilDiv(window, bk);

@@ -80,6 +80,13 @@ struct GmmTile {
     int embed = 1024;
     int mlp = 1024;
     static constexpr int kMax = 1 << 20;
+    // By dimension: 0 batch_seq, 1 embed, 2 mlp (the order of MaxText's flags and the file's).
+    int& operator[](int dimension) {
+        return dimension == 0 ? batchSeq : dimension == 1 ? embed : mlp;
+    }
+    int operator[](int dimension) const {
+        return dimension == 0 ? batchSeq : dimension == 1 ? embed : mlp;
+    }
     bool operator==(const GmmTile&) const = default;
 };
 // The six passes: the up (wi) and down (wo) projections' forward, data gradient (dlhs) and

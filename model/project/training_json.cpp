@@ -222,10 +222,8 @@ Json writeTrainingSpec(const TrainingSpec& t) {
     if (t.gmmTiles != defaults.gmmTiles) {
         Json tiles = Json::object();
         for (int pass = 0; pass < kGmmPasses; ++pass)
-            if (t.gmmTiles[pass] != GmmTile{}) {
-                const GmmTile& tile = t.gmmTiles[pass];
-                tiles[gmmPassNames()[pass]] = Json::array({tile.batchSeq, tile.embed, tile.mlp});
-            }
+            if (const GmmTile& tile = t.gmmTiles[pass]; tile != GmmTile{})
+                tiles[gmmPassNames()[pass]] = Json::array({tile[0], tile[1], tile[2]});
         out["gmm_tiles"] = tiles;
     }
     if (t.splashBlocks != defaults.splashBlocks) {
