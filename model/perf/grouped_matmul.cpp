@@ -35,10 +35,13 @@ Grid makeGrid(double rows, double groups, double k, double n, GmmTileShape tile)
 // Compute and HBM traffic run side by side (the kernel double-buffers its blocks): the slower
 // sets the time. Work and bytes are one device's; the devices run at once, each with its share
 // of the chip's peak and bandwidth.
-double deviceSeconds(const KernelModel& km, double flops, double bytes) {
+// Each grid step adds its fixed cost (Pallas' pipeline bookkeeping; km.gridStepS is the
+// chip's, so a device's own grid pays it times the devices).
+double deviceSeconds(const KernelModel& km, const Grid& g, double flops, double bytes) {
     const double compute = flops * km.devices / (km.peakFlops * km.matmulEfficiency);
     const double memory = bytes * km.devices / km.hbmBytesPerS;
-    return std::max(compute, memory) + km.kernelOverheadS;
+    const double steps = g.tilesN * g.visits * g.tilesK;
+    return std::max(compute, memory) + km.kernelOverheadS + steps * km.gridStepS * km.devices;
 }
 
 } // namespace
@@ -58,7 +61,7 @@ double groupedMatmulSeconds(const KernelModel& km, double rows, double groups, d
                                 ? g.tilesN * g.visits * g.tilesK * (g.tm * g.tk + g.tk * g.tn)
                                 : g.tilesN * (g.tilesM * g.tm * g.tk + g.groups * g.tk * g.tn);
     const double output = g.tilesN * g.tilesM * g.tm * g.tn;
-    return deviceSeconds(km, flops, operands * inBytes + output * outBytes);
+    return deviceSeconds(km, g, flops, operands * inBytes + output * outBytes);
 }
 
 double groupedWeightGradSeconds(const KernelModel& km, double rows, double groups, double k,
@@ -73,7 +76,7 @@ double groupedWeightGradSeconds(const KernelModel& km, double rows, double group
         g.tilesN * g.tilesK * 2.0 * g.tk * g.tn * (g.visits * g.tm + g.groups * km.kOverhead);
     const double operands = g.tilesN * g.tilesK * g.tilesM * g.tm * (g.tk + g.tn);
     const double output = g.tilesN * g.tilesK * g.groups * g.tk * g.tn;
-    return deviceSeconds(km, flops, operands * inBytes + output * outBytes);
+    return deviceSeconds(km, g, flops, operands * inBytes + output * outBytes);
 }
 
 } // namespace podplanner::model::perf

@@ -69,6 +69,18 @@ double computedShare(double queries, double keys, double bq, double bk, bool cau
     return blocks / (nq * nk);
 }
 
+// Splash attention's grid on TPUs: one step per head, query block and key block, masked or
+// not (a step the mask leaves empty skips its work, not its step); a sliding window shrinks the
+// key axis to the blocks a query block's window can reach (splash_attention_kernel.py: grid =
+// (heads, q_seq_len // bq, grid_width), grid_width = data_next.shape[-1] or kv_seq_len // bkv).
+double splashGridSteps(AttentionBlocks blocks, double heads, double queries, double keys,
+                       bool causal, double window) {
+    const double nk = ceilDiv(keys, blocks.keys);
+    const bool windowed = causal && window > 0 && window < keys;
+    const double width = windowed ? std::min(nk, ceilDiv(window, blocks.keys) + 1) : nk;
+    return heads * ceilDiv(queries, blocks.queries) * width;
+}
+
 double flashSeconds(const KernelModel& km, AttentionBlocks blocks, double heads, double queries,
                     double keys, double headDim, bool causal, double window, double bytes,
                     double productsPerScore, double efficiency) {
@@ -85,7 +97,8 @@ double flashSeconds(const KernelModel& km, AttentionBlocks blocks, double heads,
         km.attentionPeakFlops / km.units * efficiency * headDim / (headDim + kAttentionNonMatmulQ);
     const double computeS = waves * perItem * flopsPerVisit / rate;
     const double memoryS = heads * bytes * headDim * (2.0 * queries + 2.0 * keys) / km.hbmBytesPerS;
-    return std::max(computeS, memoryS) + km.kernelOverheadS;
+    return std::max(computeS, memoryS) + km.kernelOverheadS +
+           splashGridSteps(blocks, heads, queries, keys, causal, window) * km.gridStepS;
 }
 
 } // namespace
@@ -115,6 +128,7 @@ KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, 
                                 : peakFlops;
     km.hbmBytesPerS = chip.hbmGbyteS * 1e9 * chip.hbmEfficiency;
     km.kernelOverheadS = chip.kernelOverheadUs * 1e-6;
+    km.gridStepS = chip.gridStepUs * 1e-6;
     return km;
 }
 

@@ -31,6 +31,7 @@ struct KernelModel {
     double attentionPeakFlops = 0;     // the attention kernels stay in 16 bits under fp8 or int8
     double hbmBytesPerS = 0;           // achievable streaming bandwidth (after hbm_efficiency)
     double kernelOverheadS = 0;        // fixed cost of launching one kernel (or one XLA fusion)
+    double gridStepS = 0;              // fixed cost of one Pallas grid step (TPU), chip-wide
 };
 
 // fp8, int8 and fp4: the precisions whose matmuls run below 16 bits while attention, the LM

@@ -346,6 +346,50 @@ class PerfTest : public QObject {
         QVERIFY(near(groupedWeightGradSeconds(km, rows, 256, d, f, tile, 2, 4), grad / 1e12));
     }
 
+    // A Pallas kernel pays a fixed cost for every step of its grid (0.35 us on TPU v5e, the JAX
+    // docs' matmul guide): the grouped matmul for each (output tile, visit, k tile), a device's
+    // grid at the device's cost; splash attention for each (head, query block, key block),
+    // masked or not, its key axis shrunk to a sliding window's reach.
+    void pallasGridStepsAddTheirFixedCost() {
+        KernelModel km;
+        km.peakFlops = 1e15;
+        km.hbmBytesPerS = 1e30;
+        km.attentionPeakFlops = 1e15;
+        const GmmTileShape tile{512, 1024, 1024};
+        const double rows = 262144, d = 7168, f = 2048;
+        const double without = groupedMatmulSeconds(km, rows, 256, d, f, tile, 2, 2);
+        KernelModel stepped = km;
+        stepped.gridStepS = 0.35e-6;
+        const double gmmSteps = 2.0 * 767 * 7; // output tiles x visits x k tiles
+        QVERIFY(near(groupedMatmulSeconds(stepped, rows, 256, d, f, tile, 2, 2) - without,
+                     gmmSteps * 0.35e-6, 1e-6));
+        QVERIFY(near(groupedWeightGradSeconds(stepped, rows, 256, d, f, tile, 2, 4) -
+                         groupedWeightGradSeconds(km, rows, 256, d, f, tile, 2, 4),
+                     gmmSteps * 0.35e-6, 1e-6));
+        // Two devices, each a grid of its own rows: a chip-wide step cost of half (0.175 us)
+        // is 0.35 us a step of each device's grid.
+        KernelModel two = stepped;
+        two.devices = 2;
+        two.gridStepS = 0.175e-6;
+        KernelModel twoBare = two;
+        twoBare.gridStepS = 0;
+        QVERIFY(near(groupedMatmulSeconds(two, rows / 2, 256, d, f, tile, 2, 2) -
+                         groupedMatmulSeconds(twoBare, rows / 2, 256, d, f, tile, 2, 2),
+                     2.0 * 511 * 7 * 0.35e-6, 1e-6));
+
+        // Splash attention, 8 heads of 8,192 tokens in blocks of 512: 16 x 16 steps a head,
+        // causal or not; a 1,024-token window reaches 3 key blocks.
+        stepped.attentionForward = {512, 512};
+        km.attentionForward = {512, 512};
+        const auto extra = [&](bool causal, double window) {
+            return flashAttentionSeconds(stepped, 8, 8192, 8192, 128, causal, 2, window) -
+                   flashAttentionSeconds(km, 8, 8192, 8192, 128, causal, 2, window);
+        };
+        QVERIFY(near(extra(true, 0), 8 * 16 * 16 * 0.35e-6, 1e-6));
+        QVERIFY(near(extra(false, 0), 8 * 16 * 16 * 0.35e-6, 1e-6));
+        QVERIFY(near(extra(true, 1024), 8 * 16 * 3 * 0.35e-6, 1e-6));
+    }
+
     // MaxText's experts on a TPU are timed from the job's tiles: DeepSeek-V3's fp8 recipe tunes
     // them so the contraction is one tile (its weights read once a group), which the default
     // (512, 1024, 1024) on Ironwood, memory-bound, is not; a GPU job keeps cuBLAS's tiles.
