@@ -288,8 +288,10 @@ std::string exportMaxText(const Project& project, std::size_t index) {
     if (job.model.isMoe())
         writeExperts(job.training, w);
     if (job.training.splashBlocks != TrainingSpec{}.splashBlocks)
-        for (int i = 0; i < 4; ++i)
+        for (std::size_t i = 0; i < kMaxTextSplashBlockFlags.size(); ++i)
             w.set(kMaxTextSplashBlockFlags[i], job.training.splashBlocks[i]);
+    if (job.training.splashFusedBackward)
+        w.set("sa_use_fused_bwd_kernel", "true");
     w.set("steps", s.steps);
     writeEvaluation(job, devices, w, cannot, carried);
 

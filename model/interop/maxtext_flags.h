@@ -35,8 +35,9 @@ inline constexpr std::array<std::size_t, 6> kMaxTextDeviceAxes{2, 5, 1, 0, 4, 3}
 inline constexpr std::size_t kMaxTextExportDeviceAxes = 4;
 
 // The splash attention block flags, in the order of TrainingSpec::splashBlocks.
-inline constexpr std::array<const char*, 4> kMaxTextSplashBlockFlags{
-    "sa_block_q", "sa_block_kv", "sa_block_q_dkv", "sa_block_kv_dkv"};
+inline constexpr std::array<const char*, 6> kMaxTextSplashBlockFlags{
+    "sa_block_q",      "sa_block_kv",   "sa_block_q_dkv",
+    "sa_block_kv_dkv", "sa_block_q_dq", "sa_block_kv_dq"};
 
 // MaxText's flag for one dimension (0 batch_seq, 1 embed_dim, 2 mlp_dim) of one pass's grouped
 // matmul tile: wi_tile_fwd_batch_seq, ..., wo_tile_drhs_mlp_dim.

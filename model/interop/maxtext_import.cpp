@@ -269,12 +269,14 @@ void readExperts(FlagList& f, TrainingSpec& t) {
     }
 }
 
-// Splash attention's blocks (base.yml: 512 each): the forward kernel's and the backward dK/dV
-// kernel's, which with sa_use_fused_bwd_kernel computes dQ too.
+// Splash attention's blocks (base.yml: 512 each): the forward kernel's, the backward dK/dV
+// kernel's and the dQ kernel's; with sa_use_fused_bwd_kernel the dK/dV kernel computes dQ too.
 void readSplashBlocks(FlagList& f, TrainingSpec& t) {
-    for (int i = 0; i < 4; ++i)
+    for (std::size_t i = 0; i < kMaxTextSplashBlockFlags.size(); ++i)
         setBounded(f, kMaxTextSplashBlockFlags[i], t.splashBlocks[i], 1,
                    TrainingSpec::kMaxSplashBlock);
+    if (f.has("sa_use_fused_bwd_kernel"))
+        t.splashFusedBackward = f.flag("sa_use_fused_bwd_kernel");
 }
 
 // The ICI mesh over devices -> over chips: the axis that holds a chip's devices (maxtext_flags.h)

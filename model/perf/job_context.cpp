@@ -44,6 +44,8 @@ JobContext makeJobContext(const Job& job, const ChipType& chip, const JobFabric&
         const auto& b = job.training.splashBlocks;
         c.kernels.attentionForward = {static_cast<double>(b[0]), static_cast<double>(b[1])};
         c.kernels.attentionBackward = {static_cast<double>(b[2]), static_cast<double>(b[3])};
+        c.kernels.attentionBackwardDq = {static_cast<double>(b[4]), static_cast<double>(b[5])};
+        c.kernels.attentionFusedBackward = job.training.splashFusedBackward;
     }
     c.hbmBytesPerS = c.kernels.hbmBytesPerS;
     c.hbmCapacityBytes = usableHbmGib(chip) * 1024.0 * 1024.0 * 1024.0;

@@ -122,7 +122,7 @@ KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, 
     km.kPad = chip.isGpu() ? 32.0 : chip.matmulTile;
     km.attentionEfficiency = flash2 ? chip.flash2Efficiency : chip.attentionEfficiency;
     const double mask = chip.isGpu() ? kGpuMaskBlock : kTpuMaskBlock;
-    km.attentionForward = km.attentionBackward = {mask, mask};
+    km.attentionForward = km.attentionBackward = km.attentionBackwardDq = {mask, mask};
     km.attentionPeakFlops = belowSixteenBits(precision) && chip.peakTflops.count("bf16")
                                 ? chip.peakTflops.at("bf16") * 1e12
                                 : peakFlops;
@@ -175,9 +175,17 @@ double flashAttentionBackwardSeconds(const KernelModel& km, double heads, double
                                      double bytesPerElement, double window) {
     // Backward: the scores again, dV, dP, dQ and dK: 5 products. Reads Q, K, V, O, dO; writes
     // dQ, dK, dV: about twice the forward's bytes.
+    const double efficiency = km.attentionEfficiency * kAttentionBackwardEfficiencyRatio;
+    if (km.attentionFusedBackward)
+        return flashSeconds(km, km.attentionBackward, heads, queries, keys, headDim, causal, window,
+                            2.0 * bytesPerElement, 10.0, efficiency);
+    // Two kernels (splash_attention_kernel.py, _flash_attention_dkv_kernel and
+    // _flash_attention_dq_kernel), each recomputing the scores and dP: dK/dV runs 4 products
+    // (Q K^T, dO V^T, P^T dO, dS^T Q), dQ 3 (Q K^T, dO V^T, dS K), each over its own blocks.
     return flashSeconds(km, km.attentionBackward, heads, queries, keys, headDim, causal, window,
-                        2.0 * bytesPerElement, 10.0,
-                        km.attentionEfficiency * kAttentionBackwardEfficiencyRatio);
+                        2.0 * bytesPerElement, 8.0, efficiency) +
+           flashSeconds(km, km.attentionBackwardDq, heads, queries, keys, headDim, causal, window,
+                        1.5 * bytesPerElement, 6.0, efficiency);
 }
 
 double memoryBoundSeconds(const KernelModel& km, double bytes, double kernels) {

@@ -27,11 +27,15 @@ struct KernelModel {
     double kPad = 1;       // K is padded to a multiple of this
     double attentionEfficiency = 1;
     AttentionBlocks attentionForward;  // the blocks the fused kernels skip or compute whole
-    AttentionBlocks attentionBackward; // (splash attention's sa_block_q/kv and _dkv on TPUs)
-    double attentionPeakFlops = 0;     // the attention kernels stay in 16 bits under fp8 or int8
-    double hbmBytesPerS = 0;           // achievable streaming bandwidth (after hbm_efficiency)
-    double kernelOverheadS = 0;        // fixed cost of launching one kernel (or one XLA fusion)
-    double gridStepS = 0;              // fixed cost of one Pallas grid step (TPU), chip-wide
+    AttentionBlocks attentionBackward; // (splash attention's sa_block_q/kv, _dkv and _dq on TPUs)
+    AttentionBlocks attentionBackwardDq;
+    // The backward is one kernel (FlashAttention-2/3, cuDNN, fused splash); false: splash's
+    // dK/dV kernel and a dQ kernel, each recomputing the scores and their gradient.
+    bool attentionFusedBackward = true;
+    double attentionPeakFlops = 0; // the attention kernels stay in 16 bits under fp8 or int8
+    double hbmBytesPerS = 0;       // achievable streaming bandwidth (after hbm_efficiency)
+    double kernelOverheadS = 0;    // fixed cost of launching one kernel (or one XLA fusion)
+    double gridStepS = 0;          // fixed cost of one Pallas grid step (TPU), chip-wide
 };
 
 // fp8, int8 and fp4: the precisions whose matmuls run below 16 bits while attention, the LM

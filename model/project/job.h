@@ -126,9 +126,13 @@ struct TrainingSpec {
     std::string moeDispatcher = "all_to_all";
     std::array<GmmTile, kGmmPasses> gmmTiles{}; // by GmmPass
     // MaxText's splash attention blocks: forward queries and keys (sa_block_q, sa_block_kv),
-    // backward (sa_block_q_dkv, sa_block_kv_dkv); base.yml's 512 each.
-    std::array<int, 4> splashBlocks{512, 512, 512, 512};
+    // the backward dK/dV kernel's (sa_block_q_dkv, sa_block_kv_dkv) and the dQ kernel's
+    // (sa_block_q_dq, sa_block_kv_dq); base.yml's 512 each.
+    std::array<int, 6> splashBlocks{512, 512, 512, 512, 512, 512};
     static constexpr int kMaxSplashBlock = 1 << 20;
+    // sa_use_fused_bwd_kernel (base.yml: false): the dK/dV kernel computes dQ too, and no dQ
+    // kernel runs.
+    bool splashFusedBackward = false;
     // PyTorch only: torch.compile fuses the model's element-wise ops (norms, rotary, gated
     // activation); false runs them eagerly, one kernel per op over HBM (docs/engine.md).
     bool compile = true;

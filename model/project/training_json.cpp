@@ -58,18 +58,22 @@ std::array<GmmTile, kGmmPasses> readGmmTiles(const Json& value, const std::strin
     return tiles;
 }
 
-// {"forward": [1024, 1024], "backward": [2048, 2048]}: [queries, keys] per pass.
-std::array<int, 4> readSplashBlocks(const Json& value, const std::string& at) {
+// The passes of splash_blocks, in the order of TrainingSpec::splashBlocks.
+constexpr std::array<const char*, 3> kSplashPasses{"forward", "backward", "backward_dq"};
+
+// {"forward": [1024, 1024], "backward": [2048, 2048], "backward_dq": [512, 512],
+//  "fused_backward": false}: [queries, keys] per pass.
+void readSplashBlocks(const Json& value, const std::string& at, TrainingSpec& t) {
     ObjectReader in(value, at);
-    std::array<int, 4> blocks = TrainingSpec{}.splashBlocks;
-    for (int pass = 0; pass < 2; ++pass)
-        if (const char* name = pass == 0 ? "forward" : "backward"; in.has(name)) {
-            const auto v = readSizes(in, name, 2, TrainingSpec::kMaxSplashBlock, "[queries, keys]");
-            blocks[2 * pass] = v[0];
-            blocks[2 * pass + 1] = v[1];
+    for (std::size_t pass = 0; pass < kSplashPasses.size(); ++pass)
+        if (in.has(kSplashPasses[pass])) {
+            const auto v = readSizes(in, kSplashPasses[pass], 2, TrainingSpec::kMaxSplashBlock,
+                                     "[queries, keys]");
+            t.splashBlocks[2 * pass] = v[0];
+            t.splashBlocks[2 * pass + 1] = v[1];
         }
+    t.splashFusedBackward = in.boolean("fused_backward", false);
     in.finish();
-    return blocks;
 }
 
 } // namespace
@@ -133,7 +137,7 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
     if (in.has("gmm_tiles"))
         t.gmmTiles = readGmmTiles(*in.get("gmm_tiles"), in.at("gmm_tiles"));
     if (in.has("splash_blocks"))
-        t.splashBlocks = readSplashBlocks(*in.get("splash_blocks"), in.at("splash_blocks"));
+        readSplashBlocks(*in.get("splash_blocks"), in.at("splash_blocks"), t);
     t.compile = in.boolean("compile", true);
     t.gradientAccumulationFusion = in.boolean("gradient_accumulation_fusion", true);
     t.asyncTpBackward = in.boolean("async_tensor_model_parallel_allreduce", true);
@@ -226,10 +230,15 @@ Json writeTrainingSpec(const TrainingSpec& t) {
                 tiles[gmmPassNames()[pass]] = Json::array({tile[0], tile[1], tile[2]});
         out["gmm_tiles"] = tiles;
     }
-    if (t.splashBlocks != defaults.splashBlocks) {
-        const auto& b = t.splashBlocks;
-        out["splash_blocks"] = {{"forward", Json::array({b[0], b[1]})},
-                                {"backward", Json::array({b[2], b[3]})}};
+    if (t.splashBlocks != defaults.splashBlocks ||
+        t.splashFusedBackward != defaults.splashFusedBackward) {
+        Json blocks = Json::object();
+        for (std::size_t pass = 0; pass < kSplashPasses.size(); ++pass)
+            blocks[kSplashPasses[pass]] =
+                Json::array({t.splashBlocks[2 * pass], t.splashBlocks[2 * pass + 1]});
+        if (t.splashFusedBackward)
+            blocks["fused_backward"] = true;
+        out["splash_blocks"] = blocks;
     }
     if (!t.compile)
         out["compile"] = false;

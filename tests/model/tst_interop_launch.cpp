@@ -302,7 +302,8 @@ class TestInteropLaunch : public QObject {
             "sparse_matmul=True megablox=True wi_tile_fwd_batch_seq=128 "
             "wi_tile_fwd_embed_dim=7168 wi_tile_fwd_mlp_dim=2048 wo_tile_drhs_batch_seq=256 "
             "wo_tile_drhs_embed_dim=2048 wo_tile_drhs_mlp_dim=1792 sa_block_q=2048 "
-            "sa_block_kv=2048 sa_block_q_dkv=1024 sa_block_kv_dkv=2048 steps=30\"";
+            "sa_block_kv=2048 sa_block_q_dkv=1024 sa_block_kv_dkv=2048 sa_block_q_dq=256 "
+            "sa_use_fused_bwd_kernel=True steps=30\"";
         const ImportedJob imported = importLaunch(target, LaunchFormat::MaxText, recipe, {});
         const Job& job = imported.job;
         QCOMPARE(mesh(job), std::string("1/128/1/1/1/1")); // 256 devices on 128 chips
@@ -311,7 +312,9 @@ class TestInteropLaunch : public QObject {
         QVERIFY(job.training.gmmTiles[kWiFwd] == (GmmTile{128, 7168, 2048}));
         QVERIFY(job.training.gmmTiles[kWoDrhs] == (GmmTile{256, 2048, 1792}));
         QVERIFY(job.training.gmmTiles[kWiDlhs] == GmmTile{}); // base.yml's 512, 1024, 1024
-        QVERIFY(job.training.splashBlocks == (std::array<int, 4>{2048, 2048, 1024, 2048}));
+        QVERIFY(job.training.splashBlocks ==
+                (std::array<int, 6>{2048, 2048, 1024, 2048, 256, 512}));
+        QVERIFY(job.training.splashFusedBackward);
         Project withJob = target;
         withJob.jobs.push_back(job);
         const std::string out =
@@ -319,7 +322,7 @@ class TestInteropLaunch : public QObject {
         for (const char* flag :
              {"ici_fsdp_parallelism=256", "per_device_batch_size=8", "wi_tile_fwd_batch_seq=128",
               "wo_tile_drhs_mlp_dim=1792", "sparse_matmul=true", "--tpu-type=tpu7x-256",
-              "sa_block_q_dkv=1024"})
+              "sa_block_q_dkv=1024", "sa_block_q_dq=256", "sa_use_fused_bwd_kernel=true"})
             QVERIFY2(out.find(flag) != std::string::npos, (std::string(flag) + "\n" + out).c_str());
         QVERIFY2(out.find("wi_tile_dlhs") == std::string::npos, out.c_str());
         // MaxText from September to November 2025: one tuple per projection in the kernel's

@@ -172,10 +172,12 @@ class TestInteropRoundTrip : public QObject {
                             pick(rng, {128, 256}), pick(rng, {2048, 7168}), 1024};
                     if (job.model.isMoe() && pick(rng, {0, 0, 1}))
                         job.training.moeDispatch = "dense";
-                    // Splash attention's blocks, forward and backward.
+                    // Splash attention's blocks, forward and backward, one or two kernels.
                     if (pick(rng, {0, 1}))
-                        job.training.splashBlocks = {pick(rng, {1024, 2048}), 2048, 512,
-                                                     pick(rng, {512, 4096})};
+                        job.training.splashBlocks = {
+                            pick(rng, {1024, 2048}), 2048, 512, pick(rng, {512, 4096}),
+                            pick(rng, {512, 1024}),  512};
+                    job.training.splashFusedBackward = pick(rng, {0, 1}) == 1;
                 } else {
                     placement.pods = {0};
                     placement.nodes = count;

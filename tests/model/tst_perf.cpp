@@ -390,6 +390,30 @@ class PerfTest : public QObject {
         QVERIFY(near(extra(true, 1024), 8 * 16 * 3 * 0.35e-6, 1e-6));
     }
 
+    // Splash attention's backward without sa_use_fused_bwd_kernel is two kernels, each
+    // recomputing the scores: dK/dV (4 products) over its blocks and dQ (3) over its own, seven
+    // products to the fused kernel's five, each kernel with its grid.
+    void splashBackwardInTwoKernels() {
+        KernelModel km;
+        km.attentionPeakFlops = 1e15;
+        km.hbmBytesPerS = 1e30;
+        km.attentionBackward = km.attentionBackwardDq = {512, 512};
+        const double fused = flashAttentionBackwardSeconds(km, 8, 8192, 8192, 128, true, 2);
+        km.attentionFusedBackward = false;
+        QVERIFY(near(flashAttentionBackwardSeconds(km, 8, 8192, 8192, 128, true, 2) / fused,
+                     7.0 / 5.0, 1e-6));
+        // Without a mask the dQ kernel's blocks change only its grid: 16 x 16 steps a head at
+        // 512, 8 x 32 at 1024 x 256, 4 x 4 at 2048.
+        km.gridStepS = 0.35e-6;
+        const auto backward = [&](AttentionBlocks dq) {
+            km.attentionBackwardDq = dq;
+            return flashAttentionBackwardSeconds(km, 8, 8192, 8192, 128, false, 2);
+        };
+        const double square = backward({512, 512});
+        QVERIFY(near(backward({1024, 256}), square, 1e-9));
+        QVERIFY(near(square - backward({2048, 2048}), 8 * (256 - 16) * 0.35e-6, 1e-6));
+    }
+
     // MaxText's experts on a TPU are timed from the job's tiles: DeepSeek-V3's fp8 recipe tunes
     // them so the contraction is one tile (its weights read once a group), which the default
     // (512, 1024, 1024) on Ironwood, memory-bound, is not; a GPU job keeps cuBLAS's tiles.
