@@ -49,9 +49,11 @@ struct ChipType {
     double hbmEfficiency = 1.0;
     // Fixed time of one kernel launch (GPU) or one fused XLA computation (TPU), microseconds.
     double kernelOverheadUs = 0;
-    // Fixed time of one grid step of a Pallas kernel (TPU), microseconds, as the chip sees it:
-    // a megacore splits the kernel's parallel grid axis over its two TensorCores.
+    // Fixed time of one grid step of a Pallas kernel on one TensorCore (TPU), microseconds.
     double gridStepUs = 0;
+    // TensorCores one device joins into a megacore (v4, v5p: 2): a Pallas kernel's parallel grid
+    // axis is split over them.
+    int coresPerDevice = 1;
     // Host memory and host link per chip, for activations offloaded to the host.
     double hostMemoryGib = 0;
     double hostGbyteS = 0;

@@ -277,6 +277,10 @@ void readSplashBlocks(FlagList& f, TrainingSpec& t) {
                    TrainingSpec::kMaxSplashBlock);
     if (f.has("sa_use_fused_bwd_kernel"))
         t.splashFusedBackward = f.flag("sa_use_fused_bwd_kernel");
+    // Tokamax's splash kernel has only the fused backward, and MaxText forces it
+    // (layers/attention_op.py, create_sa_config).
+    if (f.flag("use_tokamax_splash"))
+        t.splashFusedBackward = true;
 }
 
 // The ICI mesh over devices -> over chips: the axis that holds a chip's devices (maxtext_flags.h)

@@ -34,14 +34,17 @@ Grid makeGrid(double rows, double groups, double k, double n, GmmTileShape tile)
 
 // Compute and HBM traffic run side by side (the kernel double-buffers its blocks): the slower
 // sets the time. Work and bytes are one device's; the devices run at once, each with its share
-// of the chip's peak and bandwidth.
-// Each grid step adds its fixed cost (Pallas' pipeline bookkeeping; km.gridStepS is the
-// chip's, so a device's own grid pays it times the devices).
+// of the chip's peak and bandwidth. Each grid step adds its fixed cost (Pallas' pipeline
+// bookkeeping). A megacore splits the grid's parallel axis, the output tiles (megablox:
+// dimension_semantics ("parallel", "arbitrary", "arbitrary")), over its TensorCores: the one
+// with more tiles sets the time.
 double deviceSeconds(const KernelModel& km, const Grid& g, double flops, double bytes) {
-    const double compute = flops * km.devices / (km.peakFlops * km.matmulEfficiency);
+    const double perCore = std::ceil(g.tilesN / km.coresPerDevice);
+    const double balance = perCore * km.coresPerDevice / g.tilesN;
+    const double compute = flops * balance * km.devices / (km.peakFlops * km.matmulEfficiency);
     const double memory = bytes * km.devices / km.hbmBytesPerS;
-    const double steps = g.tilesN * g.visits * g.tilesK;
-    return std::max(compute, memory) + km.kernelOverheadS + steps * km.gridStepS * km.devices;
+    const double steps = perCore * g.visits * g.tilesK;
+    return std::max(compute, memory) + km.kernelOverheadS + steps * km.gridStepS;
 }
 
 } // namespace

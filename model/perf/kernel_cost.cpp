@@ -69,21 +69,58 @@ double computedShare(double queries, double keys, double bq, double bk, bool cau
     return blocks / (nq * nk);
 }
 
-// Splash attention's grid on TPUs: one step per head, query block and key block, masked or
-// not (a step the mask leaves empty skips its work, not its step); a sliding window shrinks the
-// key axis to the blocks a query block's window can reach (splash_attention_kernel.py: grid =
-// (heads, q_seq_len // bq, grid_width), grid_width = data_next.shape[-1] or kv_seq_len // bkv).
-double splashGridSteps(AttentionBlocks blocks, double heads, double queries, double keys,
-                       bool causal, double window) {
-    const double nk = ceilDiv(keys, blocks.keys);
-    const bool windowed = causal && window > 0 && window < keys;
-    const double width = windowed ? std::min(nk, ceilDiv(window, blocks.keys) + 1) : nk;
-    return heads * ceilDiv(queries, blocks.queries) * width;
+// The most blocks of the inner axis one block of the outer axis meets under a sliding window
+// of `window` tokens: a query block [i bq, (i + 1) bq) sees keys from i bq - window + 1 to its
+// last; a key block [j bk, (j + 1) bk) is seen by queries up to its last + window - 1.
+double windowWidth(double queries, double keys, AttentionBlocks blocks, double window,
+                   bool keyMajor) {
+    const double bq = blocks.queries, bk = blocks.keys;
+    double widest = 0;
+    if (!keyMajor) {
+        for (double i = 0; i < ceilDiv(queries, bq); ++i)
+            widest = std::max(widest, std::floor((std::min(keys, (i + 1) * bq) - 1) / bk) -
+                                          std::floor(std::max(0.0, i * bq - window + 1) / bk) + 1);
+    } else {
+        for (double j = 0; j < ceilDiv(keys, bk); ++j)
+            widest =
+                std::max(widest, std::floor(std::min(queries - 1, (j + 1) * bk - 2 + window) / bq) -
+                                     std::floor(j * bk / bq) + 1);
+    }
+    return widest;
 }
 
-double flashSeconds(const KernelModel& km, AttentionBlocks blocks, double heads, double queries,
-                    double keys, double headDim, bool causal, double window, double bytes,
-                    double productsPerScore, double efficiency) {
+// Splash attention's grid on TPUs: one step per head and block pair, masked or not (a step the
+// mask leaves empty skips its work, not its step). The forward and dQ kernels walk the key
+// blocks of each query block (splash_attention_kernel.py: grid = (heads, q_seq_len // bq,
+// grid_width)), the dK/dV kernel the query blocks of each key block; a sliding window shrinks
+// that inner axis to the most blocks one outer block meets (grid_width = data_next.shape[-1]).
+double splashGridSteps(AttentionBlocks blocks, double heads, double queries, double keys,
+                       bool causal, double window, bool keyMajor) {
+    const double nq = ceilDiv(queries, blocks.queries);
+    const double nk = ceilDiv(keys, blocks.keys);
+    if (!(causal && window > 0 && window < keys))
+        return heads * nq * nk;
+    if (queries < keys) // a context-parallel chunk: its queries' windows, offsets unknown
+        return heads * nq * std::min(nk, ceilDiv(window, blocks.keys) + 1);
+    return heads * (keyMajor ? nk * windowWidth(queries, keys, blocks, window, true)
+                             : nq * windowWidth(queries, keys, blocks, window, false));
+}
+
+// Which of splash attention's kernels: the forward, the fused backward, or the unfused
+// backward's dK/dV and dQ kernels.
+enum class SplashKernel { Forward, FusedBackward, DkDv, Dq };
+
+// A step's fixed cost on the chip: the chip's devices run their own grids at once; a megacore
+// splits a kernel's parallel axis over its TensorCores, and only the forward kernel has one
+// (the backward kernels' dimension_semantics are all "arbitrary").
+double splashStepSeconds(const KernelModel& km, SplashKernel kernel) {
+    const double cores = kernel == SplashKernel::Forward ? km.coresPerDevice : 1.0;
+    return km.gridStepS / (km.devices * cores);
+}
+
+double flashSeconds(const KernelModel& km, AttentionBlocks blocks, SplashKernel kernel,
+                    double heads, double queries, double keys, double headDim, bool causal,
+                    double window, double bytes, double productsPerScore, double efficiency) {
     if (heads <= 0 || queries <= 0 || keys <= 0)
         return 0;
     const double visits = ceilDiv(queries, kAttentionBlock) * ceilDiv(keys, kAttentionBlock) *
@@ -97,8 +134,10 @@ double flashSeconds(const KernelModel& km, AttentionBlocks blocks, double heads,
         km.attentionPeakFlops / km.units * efficiency * headDim / (headDim + kAttentionNonMatmulQ);
     const double computeS = waves * perItem * flopsPerVisit / rate;
     const double memoryS = heads * bytes * headDim * (2.0 * queries + 2.0 * keys) / km.hbmBytesPerS;
+    const bool keyMajor = kernel == SplashKernel::FusedBackward || kernel == SplashKernel::DkDv;
     return std::max(computeS, memoryS) + km.kernelOverheadS +
-           splashGridSteps(blocks, heads, queries, keys, causal, window) * km.gridStepS;
+           splashGridSteps(blocks, heads, queries, keys, causal, window, keyMajor) *
+               splashStepSeconds(km, kernel);
 }
 
 } // namespace
@@ -129,6 +168,7 @@ KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, 
     km.hbmBytesPerS = chip.hbmGbyteS * 1e9 * chip.hbmEfficiency;
     km.kernelOverheadS = chip.kernelOverheadUs * 1e-6;
     km.gridStepS = chip.gridStepUs * 1e-6;
+    km.coresPerDevice = std::max(1, chip.coresPerDevice);
     return km;
 }
 
@@ -166,26 +206,28 @@ double matmulSeconds(const KernelModel& km, double m, double n, double k, double
 double flashAttentionSeconds(const KernelModel& km, double heads, double queries, double keys,
                              double headDim, bool causal, double bytesPerElement, double window) {
     // Forward: scores (Q K^T) and values (P V), 2 products of 2 FLOPs per multiply-add.
-    return flashSeconds(km, km.attentionForward, heads, queries, keys, headDim, causal, window,
-                        bytesPerElement, 4.0, km.attentionEfficiency);
+    return flashSeconds(km, km.attentionForward, SplashKernel::Forward, heads, queries, keys,
+                        headDim, causal, window, bytesPerElement, 4.0, km.attentionEfficiency);
 }
 
 double flashAttentionBackwardSeconds(const KernelModel& km, double heads, double queries,
                                      double keys, double headDim, bool causal,
                                      double bytesPerElement, double window) {
     // Backward: the scores again, dV, dP, dQ and dK: 5 products. Reads Q, K, V, O, dO; writes
-    // dQ, dK, dV: about twice the forward's bytes.
+    // dQ, dK, dV: about twice the forward's bytes (four tensors of Q's and K's sizes).
     const double efficiency = km.attentionEfficiency * kAttentionBackwardEfficiencyRatio;
     if (km.attentionFusedBackward)
-        return flashSeconds(km, km.attentionBackward, heads, queries, keys, headDim, causal, window,
-                            2.0 * bytesPerElement, 10.0, efficiency);
+        return flashSeconds(km, km.attentionBackward, SplashKernel::FusedBackward, heads, queries,
+                            keys, headDim, causal, window, 2.0 * bytesPerElement, 10.0, efficiency);
     // Two kernels (splash_attention_kernel.py, _flash_attention_dkv_kernel and
     // _flash_attention_dq_kernel), each recomputing the scores and dP: dK/dV runs 4 products
-    // (Q K^T, dO V^T, P^T dO, dS^T Q), dQ 3 (Q K^T, dO V^T, dS K), each over its own blocks.
-    return flashSeconds(km, km.attentionBackward, heads, queries, keys, headDim, causal, window,
-                        2.0 * bytesPerElement, 8.0, efficiency) +
-           flashSeconds(km, km.attentionBackwardDq, heads, queries, keys, headDim, causal, window,
-                        1.5 * bytesPerElement, 6.0, efficiency);
+    // (Q K^T, dO V^T, P^T dO, dS^T Q) over its blocks, reading Q, dO, K, V and writing dK, dV
+    // (1.5 x the forward's bytes); dQ 3 (Q K^T, dO V^T, dS K) over its own, reading Q, dO, K,
+    // V and writing dQ (1.25 x).
+    return flashSeconds(km, km.attentionBackward, SplashKernel::DkDv, heads, queries, keys, headDim,
+                        causal, window, 1.5 * bytesPerElement, 8.0, efficiency) +
+           flashSeconds(km, km.attentionBackwardDq, SplashKernel::Dq, heads, queries, keys, headDim,
+                        causal, window, 1.25 * bytesPerElement, 6.0, efficiency);
 }
 
 double memoryBoundSeconds(const KernelModel& km, double bytes, double kernels) {

@@ -35,7 +35,8 @@ struct KernelModel {
     double attentionPeakFlops = 0; // the attention kernels stay in 16 bits under fp8 or int8
     double hbmBytesPerS = 0;       // achievable streaming bandwidth (after hbm_efficiency)
     double kernelOverheadS = 0;    // fixed cost of launching one kernel (or one XLA fusion)
-    double gridStepS = 0;          // fixed cost of one Pallas grid step (TPU), chip-wide
+    double gridStepS = 0;          // fixed cost of one Pallas grid step on one TensorCore (TPU)
+    double coresPerDevice = 1;     // a megacore's TensorCores share a kernel's parallel axis
 };
 
 // fp8, int8 and fp4: the precisions whose matmuls run below 16 bits while attention, the LM

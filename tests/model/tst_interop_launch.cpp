@@ -303,7 +303,7 @@ class TestInteropLaunch : public QObject {
             "wi_tile_fwd_embed_dim=7168 wi_tile_fwd_mlp_dim=2048 wo_tile_drhs_batch_seq=256 "
             "wo_tile_drhs_embed_dim=2048 wo_tile_drhs_mlp_dim=1792 sa_block_q=2048 "
             "sa_block_kv=2048 sa_block_q_dkv=1024 sa_block_kv_dkv=2048 sa_block_q_dq=256 "
-            "sa_use_fused_bwd_kernel=True steps=30\"";
+            "use_tokamax_splash=true steps=30\"";
         const ImportedJob imported = importLaunch(target, LaunchFormat::MaxText, recipe, {});
         const Job& job = imported.job;
         QCOMPARE(mesh(job), std::string("1/128/1/1/1/1")); // 256 devices on 128 chips

@@ -366,11 +366,9 @@ class PerfTest : public QObject {
         QVERIFY(near(groupedWeightGradSeconds(stepped, rows, 256, d, f, tile, 2, 4) -
                          groupedWeightGradSeconds(km, rows, 256, d, f, tile, 2, 4),
                      gmmSteps * 0.35e-6, 1e-6));
-        // Two devices, each a grid of its own rows: a chip-wide step cost of half (0.175 us)
-        // is 0.35 us a step of each device's grid.
+        // Two devices, each a grid of its own rows, 0.35 us a step of each device's grid.
         KernelModel two = stepped;
         two.devices = 2;
-        two.gridStepS = 0.175e-6;
         KernelModel twoBare = two;
         twoBare.gridStepS = 0;
         QVERIFY(near(groupedMatmulSeconds(two, rows / 2, 256, d, f, tile, 2, 2) -
@@ -388,6 +386,33 @@ class PerfTest : public QObject {
         QVERIFY(near(extra(true, 0), 8 * 16 * 16 * 0.35e-6, 1e-6));
         QVERIFY(near(extra(false, 0), 8 * 16 * 16 * 0.35e-6, 1e-6));
         QVERIFY(near(extra(true, 1024), 8 * 16 * 3 * 0.35e-6, 1e-6));
+        // Blocks of 2,048 queries by 512 keys under the window: a query block meets up to 6 key
+        // blocks (2,048 + 1,023 tokens, unaligned); the dK/dV kernel walks the other way, a
+        // key block of 512 meeting up to 2 query blocks of 2,048.
+        stepped.attentionForward = km.attentionForward = {2048, 512};
+        QVERIFY(near(extra(true, 1024), 8 * 4 * 6 * 0.35e-6, 1e-6));
+
+        // A megacore (two TensorCores a device) splits only the forward kernel's parallel
+        // axis, the heads; the backward kernels' grids are all "arbitrary" and run on one.
+        stepped.attentionForward = km.attentionForward = {512, 512};
+        stepped.attentionBackward = km.attentionBackward = {512, 512};
+        stepped.attentionFusedBackward = km.attentionFusedBackward = true;
+        KernelModel mega = stepped;
+        mega.coresPerDevice = 2;
+        QVERIFY(near(flashAttentionSeconds(mega, 8, 8192, 8192, 128, true, 2) -
+                         flashAttentionSeconds(km, 8, 8192, 8192, 128, true, 2),
+                     8 * 16 * 16 * 0.35e-6 / 2, 1e-6));
+        QVERIFY(near(flashAttentionBackwardSeconds(mega, 8, 8192, 8192, 128, true, 2) -
+                         flashAttentionBackwardSeconds(km, 8, 8192, 8192, 128, true, 2),
+                     8 * 16 * 16 * 0.35e-6, 1e-6));
+        // The grouped matmul's output tiles split over the two cores: 7 of them, 4 on one.
+        KernelModel megaGmm = km;
+        megaGmm.coresPerDevice = 2;
+        megaGmm.gridStepS = 0.35e-6;
+        const GmmTileShape wide{512, 1024, 1024};
+        QVERIFY(near(groupedMatmulSeconds(megaGmm, rows, 256, 2048, 7168, wide, 2, 2) -
+                         groupedMatmulSeconds(km, rows, 256, 2048, 7168, wide, 2, 2) * 8 / 7,
+                     4.0 * 767 * 2 * 0.35e-6, 1e-6));
     }
 
     // Splash attention's backward without sa_use_fused_bwd_kernel is two kernels, each
@@ -402,6 +427,16 @@ class PerfTest : public QObject {
         km.attentionFusedBackward = false;
         QVERIFY(near(flashAttentionBackwardSeconds(km, 8, 8192, 8192, 128, true, 2) / fused,
                      7.0 / 5.0, 1e-6));
+        // Each kernel skips masked blocks at its own size: causal at 8,192 tokens, 136 of 256
+        // blocks of 512, 10 of 16 of 2,048; dK/dV's four products and dQ's three.
+        const auto causalWith = [&](AttentionBlocks dkv, AttentionBlocks dq) {
+            km.attentionBackward = dkv;
+            km.attentionBackwardDq = dq;
+            return flashAttentionBackwardSeconds(km, 8, 8192, 8192, 128, true, 2);
+        };
+        const double small = 136.0 / 256, large = 10.0 / 16;
+        QVERIFY(near(causalWith({2048, 2048}, {512, 512}) / causalWith({512, 512}, {2048, 2048}),
+                     (4 * large + 3 * small) / (4 * small + 3 * large), 1e-6));
         // Without a mask the dQ kernel's blocks change only its grid: 16 x 16 steps a head at
         // 512, 8 x 32 at 1024 x 256, 4 x 4 at 2048.
         km.gridStepS = 0.35e-6;
@@ -428,9 +463,10 @@ class PerfTest : public QObject {
         const double tuned = step(p);
         const double plain = step(defaults);
         QVERIFY2(tuned < 0.99 * plain, qPrintable(QString("%1 vs %2").arg(tuned).arg(plain)));
-        // One device a chip (as v5p's megacore) revisits fewer row tiles.
+        // One device a chip of two TensorCores (a megacore, as v5p's) revisits fewer row tiles.
         Project oneDevice = defaults;
         oneDevice.cluster.chip.devicesPerChip = 1;
+        oneDevice.cluster.chip.coresPerDevice = 2;
         QVERIFY(step(oneDevice) < plain);
     }
 
