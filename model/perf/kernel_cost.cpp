@@ -89,33 +89,35 @@ double windowWidth(double queries, double keys, AttentionBlocks blocks, double w
     return widest;
 }
 
-// Splash attention's grid on TPUs: one step per head and block pair, masked or not (a step the
-// mask leaves empty skips its work, not its step). The forward and dQ kernels walk the key
+// Splash attention's grid on TPUs for one head: one step per block pair, masked or not (a step
+// the mask leaves empty skips its work, not its step). The forward and dQ kernels walk the key
 // blocks of each query block (splash_attention_kernel.py: grid = (heads, q_seq_len // bq,
 // grid_width)), the dK/dV kernel the query blocks of each key block; a sliding window shrinks
 // that inner axis to the most blocks one outer block meets (grid_width = data_next.shape[-1]).
-double splashGridSteps(AttentionBlocks blocks, double heads, double queries, double keys,
-                       bool causal, double window, bool keyMajor) {
+double splashStepsPerHead(AttentionBlocks blocks, double queries, double keys, bool causal,
+                          double window, bool keyMajor) {
     const double nq = ceilDiv(queries, blocks.queries);
     const double nk = ceilDiv(keys, blocks.keys);
     if (!(causal && window > 0 && window < keys))
-        return heads * nq * nk;
-    if (queries < keys) // a context-parallel chunk: its queries' windows, offsets unknown
-        return heads * nq * std::min(nk, ceilDiv(window, blocks.keys) + 1);
-    return heads * (keyMajor ? nk * windowWidth(queries, keys, blocks, window, true)
-                             : nq * windowWidth(queries, keys, blocks, window, false));
+        return nq * nk;
+    if (queries < keys) // a context-parallel chunk: its place in the sequence is not known
+        return keyMajor ? nk * std::min(nq, ceilDiv(window, blocks.queries) + 1)
+                        : nq * std::min(nk, ceilDiv(blocks.queries + window - 1, blocks.keys) + 1);
+    return keyMajor ? nk * windowWidth(queries, keys, blocks, window, true)
+                    : nq * windowWidth(queries, keys, blocks, window, false);
 }
 
 // Which of splash attention's kernels: the forward, the fused backward, or the unfused
 // backward's dK/dV and dQ kernels.
 enum class SplashKernel { Forward, FusedBackward, DkDv, Dq };
 
-// A step's fixed cost on the chip: the chip's devices run their own grids at once; a megacore
-// splits a kernel's parallel axis over its TensorCores, and only the forward kernel has one
-// (the backward kernels' dimension_semantics are all "arbitrary").
-double splashStepSeconds(const KernelModel& km, SplashKernel kernel) {
-    const double cores = kernel == SplashKernel::Forward ? km.coresPerDevice : 1.0;
-    return km.gridStepS / (km.devices * cores);
+// The grid steps' fixed cost on the chip, for `heads` heads (x sequences) of the chip: its
+// devices run their own grids at once, and a megacore splits the heads over its TensorCores
+// (the forward kernel's head axis is "parallel"; MaxText vmaps the kernels over the batch,
+// which Pallas lowers to a leading parallel axis for the backward kernels too).
+double splashStepsSeconds(const KernelModel& km, double heads, double stepsPerHead) {
+    const double perCore = std::ceil(heads / (km.devices * km.coresPerDevice) - 1e-9);
+    return std::max(1.0, perCore) * stepsPerHead * km.gridStepS;
 }
 
 double flashSeconds(const KernelModel& km, AttentionBlocks blocks, SplashKernel kernel,
@@ -136,8 +138,8 @@ double flashSeconds(const KernelModel& km, AttentionBlocks blocks, SplashKernel 
     const double memoryS = heads * bytes * headDim * (2.0 * queries + 2.0 * keys) / km.hbmBytesPerS;
     const bool keyMajor = kernel == SplashKernel::FusedBackward || kernel == SplashKernel::DkDv;
     return std::max(computeS, memoryS) + km.kernelOverheadS +
-           splashGridSteps(blocks, heads, queries, keys, causal, window, keyMajor) *
-               splashStepSeconds(km, kernel);
+           splashStepsSeconds(km, heads,
+                              splashStepsPerHead(blocks, queries, keys, causal, window, keyMajor));
 }
 
 } // namespace

@@ -315,6 +315,19 @@ class TestInteropLaunch : public QObject {
         QVERIFY(job.training.splashBlocks ==
                 (std::array<int, 6>{2048, 2048, 1024, 2048, 256, 512}));
         QVERIFY(job.training.splashFusedBackward);
+        // sa_use_fused_bwd_kernel on its own; tokamax's splash kernel is fused whatever it says.
+        for (const auto& [flags, fused] :
+             {std::pair{"sa_use_fused_bwd_kernel=True", true},
+              std::pair{"use_tokamax_splash=true sa_use_fused_bwd_kernel=false", true},
+              std::pair{"sa_block_q_dq=1024", false}}) {
+            const std::string line =
+                std::string("python3 -m MaxText.train base.yml model_name=deepseek3-671b "
+                            "ici_fsdp_parallelism=-1 ") +
+                flags;
+            QCOMPARE(importLaunch(target, LaunchFormat::MaxText, line, {"4x4x4", 0, 0, "cmd"})
+                         .job.training.splashFusedBackward,
+                     fused);
+        }
         Project withJob = target;
         withJob.jobs.push_back(job);
         const std::string out =
