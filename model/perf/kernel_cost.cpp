@@ -30,6 +30,14 @@ constexpr double kAttentionBlock = 128.0;
 constexpr double kGpuMaskBlock = 128.0;
 constexpr double kTpuMaskBlock = 512.0;
 
+// The key blocks query block i (of bq queries) meets, causal, in blocks of bk keys: from its
+// window's first key (or the first, with no window) to its own last.
+double keyBlocksOfQueryBlock(double i, double keys, double bq, double bk, double window) {
+    const double last = ceilDiv(std::min(keys, (i + 1) * bq), bk);
+    const double first = window > 0 ? std::floor(std::max(0.0, i * bq - window + 1) / bk) : 0;
+    return last - first;
+}
+
 // The share of the queries x keys square a fused kernel computes, in blocks of bq queries by bk
 // keys, causal and within a sliding `window` (> 0).
 double computedShare(double queries, double keys, double bq, double bk, bool causal,
@@ -58,14 +66,10 @@ double computedShare(double queries, double keys, double bq, double bk, bool cau
         const double ramp = std::min(nq, w + 1);
         return (ramp * (ramp + 1) * 0.5 + (nq - ramp) * (w + 1)) / (nq * nk);
     }
-    // Unequal blocks: query block i needs the key blocks from its window's first key to its
-    // own last.
+    // Unequal blocks: each query block's own.
     double blocks = 0;
-    for (double i = 0; i < nq; ++i) {
-        const double last = ceilDiv(std::min(keys, (i + 1) * bq), bk);
-        const double first = windowed ? std::floor(std::max(0.0, i * bq - window + 1) / bk) : 0;
-        blocks += last - first;
-    }
+    for (double i = 0; i < nq; ++i)
+        blocks += keyBlocksOfQueryBlock(i, keys, bq, bk, windowed ? window : 0);
     return blocks / (nq * nk);
 }
 
@@ -78,8 +82,7 @@ double windowWidth(double queries, double keys, AttentionBlocks blocks, double w
     double widest = 0;
     if (!keyMajor) {
         for (double i = 0; i < ceilDiv(queries, bq); ++i)
-            widest = std::max(widest, std::floor((std::min(keys, (i + 1) * bq) - 1) / bk) -
-                                          std::floor(std::max(0.0, i * bq - window + 1) / bk) + 1);
+            widest = std::max(widest, keyBlocksOfQueryBlock(i, keys, bq, bk, window));
     } else {
         for (double j = 0; j < ceilDiv(keys, bk); ++j)
             widest =
