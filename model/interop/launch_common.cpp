@@ -160,6 +160,16 @@ void carryDeepSeekShape(const ModelSpec& model, const std::string& launcher,
         carryModel(carried);
 }
 
+void carryNonCausal(const ModelSpec& model, const std::string& launcher,
+                    std::vector<std::string>& cannot, std::vector<std::string>& carried) {
+    if (model.causal)
+        return;
+    cannot.push_back("causal false: " + launcher +
+                     "'s decoder masks its attention causally, so the launched run computes "
+                     "about half the scores");
+    carryModel(carried);
+}
+
 std::string findExtras(const std::vector<ShellComment>& comments) {
     for (const auto& c : comments) {
         const std::size_t at = c.text.find(kExtrasTag);

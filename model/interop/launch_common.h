@@ -70,6 +70,10 @@ void carrySlidingWindow(const ModelSpec& model, const std::string& why,
 // model carried whole so that import gives it back.
 void carryDeepSeekShape(const ModelSpec& model, const std::string& launcher,
                         std::vector<std::string>& cannot, std::vector<std::string>& carried);
+// A model without the causal mask: every launcher's decoder masks causally; said, and the
+// model carried whole so that import gives it back.
+void carryNonCausal(const ModelSpec& model, const std::string& launcher,
+                    std::vector<std::string>& cannot, std::vector<std::string>& carried);
 // The JSON after the tag in one of the comments, or empty.
 std::string findExtras(const std::vector<ShellComment>& comments);
 

@@ -225,6 +225,7 @@ std::string exportMaxText(const Project& project, std::size_t index) {
     carrySlidingWindow(job.model,
                        "MaxText windows attention only in its Gemma and gpt-oss decoder blocks",
                        cannot, carried);
+    carryNonCausal(job.model, "MaxText", cannot, carried);
     writePrecision(job.training.precision, w, cannot, carried);
 
     // MaxText's ICI mesh counts devices: a chip's devices go on the axis maxtext_flags.h names.

@@ -43,6 +43,7 @@ std::string exportMegatron(const Project& project, std::size_t index) {
                        carried);
     carryVocabTiling(job.training, "Megatron-LM", cannot, carried);
     carryDeepSeekShape(job.model, "Megatron-LM", cannot, carried);
+    carryNonCausal(job.model, "Megatron-LM", cannot, carried);
 
     Args a;
     a.add("--tensor-model-parallel-size", p.tp);

@@ -134,14 +134,14 @@ void attentionCore(const KernelModel& km, const JobContext& ctx, const Shapes& s
     const TrainingSpec& training = ctx.job->training;
     const double heads = s.qHeads * s.sequences;
     if (training.attention != "standard") {
-        // Local layers visit their window's blocks, global layers the whole causal triangle;
-        // one layer's cost is their average over the model's layers.
+        // Local layers visit their window's blocks, global layers the whole causal triangle
+        // (or the square, not causal); one layer's cost is their average over the layers.
         const ModelSpec& m = ctx.job->model;
         const double global = m.globalLayerShare();
         const auto core = [&](double window) {
             return std::pair{
-                flashAttentionSeconds(km, heads, s.queries, s.keys, s.headDim, true, b, window),
-                flashAttentionBackwardSeconds(km, heads, s.queries, s.keys, s.headDim, true, b,
+                flashAttentionSeconds(km, heads, s.queries, s.keys, s.headDim, m.causal, b, window),
+                flashAttentionBackwardSeconds(km, heads, s.queries, s.keys, s.headDim, m.causal, b,
                                               window)};
         };
         const auto [globalForward, globalBackward] = core(0);

@@ -27,6 +27,9 @@ struct ModelSpec {
     double capacityFactor = 0;   // tokens an expert takes, x its even share; 0: dropless
     bool parallelBlock = false;  // attention and MLP read one norm and are summed (PaLM, GPT-J)
     bool tiedEmbeddings = false; // the LM head is the input embedding
+    // Each query sees the keys before it (a decoder); false: every key of the sequence (an
+    // encoder, or MaxText's 2023 flash kernel called with causal=False).
+    bool causal = true;
     // Sliding-window (local) attention: a query sees the `slidingWindow` most recent tokens
     // (itself included); 0: every layer attends to the whole sequence. With a window, every
     // `globalEvery`-th layer still attends globally (gpt-oss: 2, Gemma 3: 6; 0: none does).

@@ -61,7 +61,12 @@ ModelSpec readModelSpec(ObjectReader& in) {
     moeOnly("capacity_factor", m.capacityFactor > 0);
     m.parallelBlock = in.choice("block", {"sequential", "parallel"}, "sequential") == "parallel";
     m.tiedEmbeddings = in.boolean("tied_embeddings", false);
+    m.causal = in.boolean("causal", true);
     m.slidingWindow = static_cast<int>(in.integer("sliding_window", 0, 100'000'000, 0));
+    // A window is the most recent tokens: a causal mask's, not modelled both ways.
+    if (!m.causal && m.slidingWindow > 0)
+        throwInputError(in.at("sliding_window"), "0 (no window) when \"causal\" is false",
+                        std::to_string(m.slidingWindow));
     m.globalEvery = static_cast<int>(in.integer("global_every", 0, m.layers, 0));
     if (m.globalEvery > 0 && m.slidingWindow == 0)
         throwInputError(in.at("global_every"), "\"sliding_window\" above 0 (local layers)",
@@ -119,6 +124,8 @@ void writeModelSpec(const ModelSpec& m, Json& out) {
         out["block"] = "parallel";
     if (m.tiedEmbeddings)
         out["tied_embeddings"] = true;
+    if (!m.causal)
+        out["causal"] = false;
     whenSet("sliding_window", m.slidingWindow);
     whenSet("global_every", m.globalEvery);
     whenSet("dense_layers", m.denseLayers);

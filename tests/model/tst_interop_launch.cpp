@@ -279,6 +279,37 @@ class TestInteropLaunch : public QObject {
         QCOMPARE(restored.job.model.sharedExperts, 1);
     }
 
+    // No launcher's decoder runs without the causal mask: each export says so and carries the
+    // model, so that importing it gives the mask back.
+    void exportsCarryANonCausalModel() {
+        const Project v5e = loadProjectFile(
+            sourcePath("tests/data/validation/tpu-dense/maxtext-v5e-16b-1x.podplanner"));
+        QVERIFY(!v5e.jobs[0].model.causal);
+        const std::string out = exportLaunch(v5e, 0, LaunchFormat::MaxText);
+        QVERIFY2(out.find("causal false: MaxText's decoder masks") != std::string::npos,
+                 out.c_str());
+        Project into = v5e;
+        into.jobs.clear();
+        ImportedJob restored = importLaunch(into, LaunchFormat::MaxText, out, {});
+        withImportedJob(into, restored);
+        QVERIFY(!restored.job.model.causal);
+        Project gpu = loadProjectFile(
+            sourcePath("tests/data/validation/gpu-dense/korthikanti-t5-22b-selective.podplanner"));
+        gpu.jobs[0].model.causal = false;
+        for (const LaunchFormat f : {LaunchFormat::Megatron, LaunchFormat::Torchtitan}) {
+            const std::string text = exportLaunch(gpu, 0, f);
+            QVERIFY2(text.find("causal false: ") != std::string::npos, text.c_str());
+            Project back = gpu;
+            back.jobs.clear();
+            ImportedJob job = importLaunch(back, f, text, {});
+            withImportedJob(back, job);
+            QVERIFY(!job.job.model.causal);
+        }
+        gpu.jobs[0].model.causal = true;
+        QVERIFY(exportLaunch(gpu, 0, LaunchFormat::Megatron).find("causal false") ==
+                std::string::npos);
+    }
+
     // xpk's --tpu-type counts TensorCores on v5p (two a chip): a 1024-chip slice is v5p-2048,
     // the name MaxText's own v5p table gives that run.
     void v5pExportCountsTensorCores() {

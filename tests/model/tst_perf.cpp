@@ -538,6 +538,37 @@ class PerfTest : public QObject {
         QCOMPARE(readProject(text).jobs[0].model.globalEvery, 2);
     }
 
+    // Without the causal mask a fused kernel computes every block of the square: at 8,192
+    // tokens in splash blocks of 512, 256 blocks a head to the causal 136, in as many grid
+    // steps (a masked step is still a step). The parameters and the MFU's FLOPs (counted
+    // without the mask) do not change; the key is written only when false.
+    void nonCausalAttentionComputesTheSquare() {
+        const std::string model = R"({"layers": 8, "d_model": 4096, "heads": 32, "head_dim": 128,
+            "ffn": 16384, "vocab": 32000, "seq_len": 8192)";
+        const auto [causal, pCausal] = evaluateOnV5pSlice(model, "", 524288);
+        const auto [square, pSquare] = evaluateOnV5pSlice(model, R"(, "causal": false)", 524288);
+        const double forward =
+            square.layer.layer.forwardS[kOpCore] / causal.layer.layer.forwardS[kOpCore];
+        const double backward =
+            square.layer.layer.backwardS[kOpCore] / causal.layer.layer.backwardS[kOpCore];
+        // Below 256 / 136 = 1.88 by the steps both pay; well above 1.
+        QVERIFY2(forward > 1.4 && forward < 256.0 / 136.0, QByteArray::number(forward));
+        QVERIFY2(backward > 1.4 && backward < 256.0 / 136.0, QByteArray::number(backward));
+        QCOMPARE(square.layer.layer.forwardS[kOpQkv], causal.layer.layer.forwardS[kOpQkv]);
+        QCOMPARE(countTransformer(pSquare.jobs[0].model).modelFlopsPerToken,
+                 countTransformer(pCausal.jobs[0].model).modelFlopsPerToken);
+        QVERIFY(square.step.mfu < causal.step.mfu);
+        modelKeyRoundTrips(pSquare, pCausal, R"("causal": false)", &ModelSpec::causal, false);
+        // A window is a causal mask's most recent keys: refused without the mask.
+        try {
+            (void)v5pSliceJob(model + R"(, "causal": false, "sliding_window": 1024})", 524288);
+            QFAIL("a window without the causal mask was accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("model/sliding_window") != std::string::npos,
+                     e.what());
+        }
+    }
+
     // The built-in DeepSeek-V3 (arXiv 2412.19437): latent attention and three dense layers
     // before 58 MoE layers of 256 routed and 1 shared expert come to its published 671B
     // parameters, 37B of them active per token (without the multi-token prediction module).
