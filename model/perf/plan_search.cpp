@@ -243,7 +243,7 @@ class Search {
         const std::int64_t sequences = ctx_.job->training.globalBatchTokens / m.seqLen;
         std::vector<Group> groups;
         for (int tp : divisorsOf(chips)) {
-            if (m.heads % tp != 0)
+            if (m.heads % tp != 0 || (space_.maxTp > 0 && tp > space_.maxTp))
                 continue;
             for (int pp : divisorsOf(chips / tp)) {
                 if (pp > m.layers)

@@ -31,6 +31,7 @@ struct SearchSpace {
     bool wholeLayerChunks = true;
     int ownVirtualStages = 1;
     bool everyMicrobatchCount = true; // every divisor of the batch; else pp x 2^j (quick)
+    int maxTp = 0;                    // tp at most this (0: any)
 };
 
 // Full: everything the job's framework can run. Quick: a screening subset for sizing's pass

@@ -1,5 +1,7 @@
 #include "perf/planner.h"
 
+#include "perf/plan_practice.h"
+
 #include "project/placement.h"
 #include "sizing/job_outlook.h"
 #include "sizing/placement_options.h"
@@ -67,10 +69,28 @@ std::string comparedWithBest(const StepResult& r, const StepResult& best) {
         if (p.delta > worst->delta)
             worst = &p;
     const double slower = r.stepS / best.stepS - 1;
+    if (slower <= -0.0005) // the fastest, ranked below #1 for its tp's links (plan_practice.h)
+        return format("%.1f%% faster than #1, but its tensor parallelism spans a slower link "
+                      "than #1's; ",
+                      -100 * slower) +
+               describe(r);
     if (slower < 0.0005) // ties are common: layouts that differ only where it costs nothing
         return "as fast as #1 (within 0.05%); " + describe(r);
     return format("%.1f%% slower than #1, mostly from ", 100 * slower) + worst->name + " (+" +
            durationText(worst->delta) + "); " + describe(r);
+}
+
+// #1 when it is not the fastest: kept for its tp on the fastest links.
+std::string practiceReason(const std::vector<PlanCandidate>& ranked, const JobFabric& fabric) {
+    double fastest = ranked[0].step.stepS;
+    for (const auto& c : ranked)
+        fastest = std::min(fastest, c.step.stepS);
+    const std::string domain = fabric.axes[0].level == Level::NvLink ? "NVLink node" : "slice";
+    return "tp inside the " + domain +
+           format(" (%.0f chips), as practitioners run it, within %.1f%% of the fastest layout, "
+                  "whose tp spans a slower link; ",
+                  fastestDomainChips(fabric), 100 * (ranked[0].step.stepS / fastest - 1)) +
+           describe(ranked[0].step);
 }
 
 double seconds(std::chrono::steady_clock::time_point since) {
@@ -117,11 +137,17 @@ PlanResult planPlacement(const Job& job, const ClusterSpec& cluster, const JobPl
     }
     std::sort(best.begin(), best.end(),
               [](const auto& a, const auto& b) { return a.step.tokensPerS > b.step.tokensPerS; });
+    const bool practiceFirst = !found.cancelled && preferPractice(ctx, space, search, best);
+    if (practiceFirst)
+        for (auto& c : best)
+            if (c.mappingText.empty())
+                c.mappingText = describeMapping(c.layout.mapping, fabric);
     if (best.size() > static_cast<std::size_t>(std::max(1, options.top)))
         best.resize(static_cast<std::size_t>(std::max(1, options.top)));
     for (std::size_t i = 0; i < best.size(); ++i)
-        best[i].reason = i == 0 ? "fastest: " + describe(best[0].step)
-                                : comparedWithBest(best[i].step, best[0].step);
+        best[i].reason = i > 0           ? comparedWithBest(best[i].step, best[0].step)
+                         : practiceFirst ? practiceReason(best, fabric)
+                                         : "fastest: " + describe(best[0].step);
     plan.top = std::move(best);
     if (plan.top.empty() && !plan.cancelled) {
         const double gib = 1024.0 * 1024.0 * 1024.0;
