@@ -165,8 +165,8 @@ void carryNonCausal(const ModelSpec& model, const std::string& launcher,
     if (model.causal)
         return;
     cannot.push_back("causal false: " + launcher +
-                     "'s decoder masks its attention causally, so the launched run computes "
-                     "about half the scores");
+                     " as it is today masks its decoders' attention causally, so the launched "
+                     "run computes about half the scores");
     carryModel(carried);
 }
 

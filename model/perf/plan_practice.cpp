@@ -1,6 +1,7 @@
 #include "perf/plan_practice.h"
 
 #include "perf/mapping_search.h"
+#include "perf/plan_kept.h"
 
 #include <algorithm>
 
@@ -27,16 +28,15 @@ bool tpLeavesFastestLinks(const Layout& layout, const JobFabric& fabric) {
     return false;
 }
 
-bool preferPractice(const JobContext& ctx, const SearchSpace& space, const SearchOptions& options,
-                    std::vector<PlanCandidate>& ranked) {
+PracticeOutcome preferPractice(const JobContext& ctx, const SearchSpace& space,
+                               const SearchOptions& options, std::vector<PlanCandidate>& ranked) {
     if (ranked.empty() || !tpLeavesFastestLinks(ranked[0].layout, ctx.fabric))
-        return false;
+        return {};
     const double within = ranked[0].step.stepS * (1 + kMappingTolerance);
     const auto inside = [&](const PlanCandidate& c) {
         return !tpLeavesFastestLinks(c.layout, ctx.fabric);
     };
-    auto found = std::find_if(ranked.begin(), ranked.end(), inside);
-    if (found == ranked.end()) {
+    if (std::none_of(ranked.begin(), ranked.end(), inside)) {
         // None was kept: the kept meshes are the fastest few, and tp across the slower links
         // may fill them all. Search the layouts whose tp fits the fastest domain.
         SearchSpace narrow = space;
@@ -45,15 +45,26 @@ bool preferPractice(const JobContext& ctx, const SearchSpace& space, const Searc
         o.keep = 4;
         o.mustBeat = std::min(options.mustBeat, within);
         SearchResult more = searchLayouts(ctx, narrow, o);
-        for (PlanCandidate& c : more.best)
-            if (chooseBestMapping(ctx, c.layout, c.step) && inside(c))
+        if (more.cancelled)
+            return {false, true};
+        for (PlanCandidate& c : more.best) {
+            const bool listed = std::any_of(ranked.begin(), ranked.end(), [&](const auto& r) {
+                return sameMesh(r.layout, c.layout);
+            });
+            if (!listed && chooseBestMapping(ctx, c.layout, c.step) && inside(c))
                 ranked.push_back(std::move(c));
-        found = std::find_if(ranked.begin(), ranked.end(), inside);
+        }
+        // Mapping can move a layout by up to kMappingTolerance: rank again.
+        std::stable_sort(ranked.begin(), ranked.end(),
+                         [](const auto& a, const auto& b) { return a.step.stepS < b.step.stepS; });
+        if (inside(ranked[0]))
+            return {}; // the fastest keeps tp inside after all
     }
+    const auto found = std::find_if(ranked.begin(), ranked.end(), inside);
     if (found == ranked.end() || found->step.stepS > within)
-        return false;
+        return {};
     std::rotate(ranked.begin(), found, found + 1);
-    return true;
+    return {true, false};
 }
 
 } // namespace podplanner::model::perf

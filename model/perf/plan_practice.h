@@ -15,9 +15,15 @@ int fastestDomainChips(const JobFabric& fabric);
 bool tpLeavesFastestLinks(const Layout& layout, const JobFabric& fabric);
 
 // Reorders `ranked` (mapped, fastest first) so that the fastest layout keeping tp on the fastest
-// links leads when it is within kMappingTolerance of the fastest; when none of `ranked` does,
-// searches for one (tp at most the fastest domain) and adds it. Returns whether it reordered.
-bool preferPractice(const JobContext& ctx, const SearchSpace& space, const SearchOptions& options,
-                    std::vector<PlanCandidate>& ranked);
+// links leads when it is within kMappingTolerance of #1's step (#1's mapping may itself be up to
+// kMappingTolerance behind its mesh's fastest, by the mapping search's same rule); when none of
+// `ranked` does, searches for one (tp at most the fastest domain), adds what it finds and ranks
+// again. Nothing changes when that search is cancelled.
+struct PracticeOutcome {
+    bool reordered = false; // #1 is now a layout slower than the fastest, kept for its tp
+    bool cancelled = false; // the second search was cancelled
+};
+PracticeOutcome preferPractice(const JobContext& ctx, const SearchSpace& space,
+                               const SearchOptions& options, std::vector<PlanCandidate>& ranked);
 
 } // namespace podplanner::model::perf

@@ -81,16 +81,13 @@ std::string comparedWithBest(const StepResult& r, const StepResult& best) {
 }
 
 // #1 when it is not the fastest: kept for its tp on the fastest links.
-std::string practiceReason(const std::vector<PlanCandidate>& ranked, const JobFabric& fabric) {
-    double fastest = ranked[0].step.stepS;
-    for (const auto& c : ranked)
-        fastest = std::min(fastest, c.step.stepS);
+std::string practiceReason(const StepResult& first, double fastestS, const JobFabric& fabric) {
     const std::string domain = fabric.axes[0].level == Level::NvLink ? "NVLink node" : "slice";
-    return "tp inside the " + domain +
+    return "tensor parallelism inside the " + domain +
            format(" (%.0f chips), as practitioners run it, within %.1f%% of the fastest layout, "
-                  "whose tp spans a slower link; ",
-                  fastestDomainChips(fabric), 100 * (ranked[0].step.stepS / fastest - 1)) +
-           describe(ranked[0].step);
+                  "whose tensor parallelism spans a slower link; ",
+                  fastestDomainChips(fabric), 100 * (first.stepS / fastestS - 1)) +
+           describe(first);
 }
 
 double seconds(std::chrono::steady_clock::time_point since) {
@@ -137,17 +134,21 @@ PlanResult planPlacement(const Job& job, const ClusterSpec& cluster, const JobPl
     }
     std::sort(best.begin(), best.end(),
               [](const auto& a, const auto& b) { return a.step.tokensPerS > b.step.tokensPerS; });
-    const bool practiceFirst = !found.cancelled && preferPractice(ctx, space, search, best);
-    if (practiceFirst)
-        for (auto& c : best)
-            if (c.mappingText.empty())
-                c.mappingText = describeMapping(c.layout.mapping, fabric);
+    const PracticeOutcome practice =
+        found.cancelled ? PracticeOutcome{} : preferPractice(ctx, space, search, best);
+    plan.cancelled = plan.cancelled || practice.cancelled;
+    double fastestS = best.empty() ? 0.0 : best[0].step.stepS;
+    for (auto& c : best) {
+        fastestS = std::min(fastestS, c.step.stepS);
+        if (c.mappingText.empty())
+            c.mappingText = describeMapping(c.layout.mapping, fabric);
+    }
     if (best.size() > static_cast<std::size_t>(std::max(1, options.top)))
         best.resize(static_cast<std::size_t>(std::max(1, options.top)));
     for (std::size_t i = 0; i < best.size(); ++i)
-        best[i].reason = i > 0           ? comparedWithBest(best[i].step, best[0].step)
-                         : practiceFirst ? practiceReason(best, fabric)
-                                         : "fastest: " + describe(best[0].step);
+        best[i].reason = i > 0                ? comparedWithBest(best[i].step, best[0].step)
+                         : practice.reordered ? practiceReason(best[0].step, fastestS, fabric)
+                                              : "fastest: " + describe(best[0].step);
     plan.top = std::move(best);
     if (plan.top.empty() && !plan.cancelled) {
         const double gib = 1024.0 * 1024.0 * 1024.0;

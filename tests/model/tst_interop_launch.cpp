@@ -286,7 +286,7 @@ class TestInteropLaunch : public QObject {
             sourcePath("tests/data/validation/tpu-dense/maxtext-v5e-16b-1x.podplanner"));
         QVERIFY(!v5e.jobs[0].model.causal);
         const std::string out = exportLaunch(v5e, 0, LaunchFormat::MaxText);
-        QVERIFY2(out.find("causal false: MaxText's decoder masks") != std::string::npos,
+        QVERIFY2(out.find("causal false: MaxText as it is today masks") != std::string::npos,
                  out.c_str());
         Project into = v5e;
         into.jobs.clear();

@@ -7,7 +7,9 @@
 #include "perf/evaluate.h"
 #include "perf/fabric.h"
 #include "perf/job_context.h"
+#include "perf/mapping_search.h"
 #include "perf/plan_kept.h"
+#include "perf/plan_practice.h"
 #include "perf/plan_search.h"
 #include "perf/planner.h"
 #include "project/placement.h"
@@ -74,7 +76,14 @@ class PlannerValidationTest : public QObject {
         const double best = plan.top[0].step.tokensPerS;
         qInfo("%-60s best %.4g tokens/s, published layout %.4g (%+.1f%%)", qPrintable(project),
               best, published.tokensPerS, 100 * (best / published.tokensPerS - 1));
-        QVERIFY2(best >= published.tokensPerS * (1 - 1e-6),
+        // Practice may put a layout keeping tp inside the node or slice first, within
+        // kMappingTolerance of the fastest (plan_practice.h): slower than the published one
+        // only when the published tp itself spans a slower link.
+        const perf::JobFabric fabric = perf::jobFabric(p.cluster, placeJobs(p).at(0));
+        const double slack = p.jobs[0].parallelism.tp > perf::fastestDomainChips(fabric)
+                                 ? perf::kMappingTolerance
+                                 : 1e-6;
+        QVERIFY2(best >= published.tokensPerS * (1 - slack),
                  qPrintable(QString("best %1 tokens/s, the published layout %2")
                                 .arg(best)
                                 .arg(published.tokensPerS)));
