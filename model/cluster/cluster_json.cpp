@@ -183,6 +183,11 @@ ClusterSpec readExpandedCluster(const Json& value, const LoadLimits& limits) {
         c.network.dcnOverlap = dcnIn.number("overlap", 0, 1, c.network.dcnOverlap);
         dcnIn.finish();
     }
+    if (const Json* ici = in.get("ici")) {
+        ObjectReader iciIn(*ici, in.at("ici"));
+        c.network.iciOverlap = iciIn.number("overlap", 0, 1, c.network.iciOverlap);
+        iciIn.finish();
+    }
     if (const Json* wan = in.get("wan")) {
         ObjectReader wanIn(*wan, in.at("wan"));
         c.network.wanGbitS = wanIn.number("gbit_s", 0.001, 1e9);

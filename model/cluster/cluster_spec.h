@@ -89,6 +89,9 @@ struct NetworkSpec {
     // Share of a DCN transfer that the compute it overlaps can hide (1: all of it); the rest
     // stays on the critical path (host staging, contention for HBM and PCIe).
     double dcnOverlap = 1;
+    // Share of a torus (TPU ICI) collective that the compute it overlaps can hide: FSDP's
+    // gathers and reduce-scatters and the gradients' reduction inside a slice (1: all of it).
+    double iciOverlap = 1;
     double wanGbitS = 0;
     double wanLatencyMs = 0;
 };

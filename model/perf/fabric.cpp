@@ -85,6 +85,7 @@ JobFabric jobFabric(const ClusterSpec& cluster, const JobPlacement& placement, L
     // dcn.latency_us is the latency of one traversal of the network: one step of a ring
     // collective over it (collective_cost.cpp).
     f.dcnOverlap = cluster.network.dcnOverlap;
+    f.iciOverlap = cluster.network.iciOverlap;
     add({"dcn", Level::Dcn, perSite, false, dcnPerChip, cluster.network.dcnLatencyUs * 1e-6,
          chip.dcnHalfBandwidthBytes});
     if (siteCount > 1) {

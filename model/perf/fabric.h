@@ -35,6 +35,7 @@ struct JobFabric {
     // Fixed start-up of one collective (NCCL's base latency on GPUs), seconds.
     double collectiveBaseS = 0;
     double dcnOverlap = 1; // share of DCN transfers that overlapping compute hides
+    double iciOverlap = 1; // share of torus (ICI) transfers that overlapping compute hides
 
     int indexOf(const std::string& name) const;
 };

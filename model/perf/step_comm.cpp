@@ -323,6 +323,15 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
                     std::max(0.0, layers - 1) * std::max(0.0, backward + reduce - backwardWindow) +
                     reduce;
         }
+        // On a TPU torus only part of what runs behind the compute is hidden (ici.overlap).
+        if (shardGroup.count > 0 && shardGroup.levels[0].level == Level::Torus) {
+            const double unhidden = 1 - ctx.fabric.iciOverlap;
+            if (l.fsdpPerStep)
+                perStep += unhidden * std::max(0.0, layers * (gather + reduce) - perStep);
+            else
+                perMb +=
+                    unhidden * std::max(0.0, layers * ((2.0 + regather) * gather + reduce) - perMb);
+        }
         out.exposedPerMicrobatchS += perMb;
         out.exposedPerStepS += perStep;
         const double gathers = l.fsdpPerStep ? 1.0 : (2.0 + regather) * mb;
@@ -369,9 +378,11 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         } else if (f.gradOverlap) {
             const double pipelined = pipelinedExposure(layers, reduce, window);
             exposed += pipelined + vocab;
-            // Over the DCN only part of the overlapped transfer is hidden.
+            // Over the DCN, and on a TPU torus, only part of the overlapped transfer is hidden.
             if (g.count > 0 && g.levels[0].level >= Level::Dcn)
                 exposed += (1 - ctx.fabric.dcnOverlap) * (layers * reduce - pipelined);
+            else if (g.count > 0 && g.levels[0].level == Level::Torus)
+                exposed += (1 - ctx.fabric.iciOverlap) * (layers * reduce - pipelined);
         } else {
             exposed += layers * reduce + vocab;
         }

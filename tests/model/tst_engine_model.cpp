@@ -594,6 +594,37 @@ class EngineModelTest : public QObject {
         }
     }
 
+    // On a TPU torus only ici.overlap of the FSDP traffic that runs behind compute is hidden:
+    // the rest adds to the step, in proportion, and 1 hides all of it. GPUs have no torus.
+    void iciOverlapExposesPartOfTheHiddenFsdpTraffic() {
+        const auto evaluated = [](const std::string& overlap) {
+            return evaluateProject(
+                       project(
+                           cat({R"({"preset": "tpu-v5e-pod", "overrides": {"ici": {"overlap": )",
+                                overlap, "}}}"}),
+                           R"({"pod": 0, "shape": "16x16"})", R"({"fsdp": 256})",
+                           R"({"global_batch_tokens": 1048576, "total_tokens": 1e12})",
+                           R"({"layers": 32, "d_model": 8192, "heads": 64, "ffn": 32768,
+                           "vocab": 32000, "seq_len": 2048})"))
+                .jobs.at(0)
+                .step;
+        };
+        const StepResult all = evaluated("1"), half = evaluated("0.5"), none = evaluated("0");
+        double fsdpS = 0, hiddenS = 0;
+        for (int i = 0; i < all.collectiveCount; ++i) {
+            const CollectiveRow& row = all.collectives[static_cast<std::size_t>(i)];
+            if (row.axis == kFsdp) {
+                fsdpS += row.seconds;
+                hiddenS += row.seconds - row.exposedSeconds;
+            }
+        }
+        QVERIFY2(hiddenS > 0.05 * all.stepS, QByteArray::number(hiddenS / all.stepS));
+        QVERIFY(near(half.stepS - all.stepS, 0.5 * hiddenS, 1e-6));
+        QVERIFY(near(none.stepS - all.stepS, hiddenS, 1e-6));
+        QVERIFY(none.exposedCommS <= fsdpS + all.exposedCommS + 1e-12);
+        QCOMPARE(half.computeS, all.computeS);
+    }
+
     void memoryNeverFallsAsBatchOrSequenceGrows() {
         auto memory = [](int seq, long long batchTokens) {
             const Project p = project(
