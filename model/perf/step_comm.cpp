@@ -337,11 +337,14 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         const double gathers = l.fsdpPerStep ? 1.0 : (2.0 + regather) * mb;
         const double reduces = l.fsdpPerStep ? 1.0 : mb;
         const double exposed = perStep + perMb * mb;
+        // The exposed time is shared in proportion to each kind's time, never above it.
+        const double gatherS = gather * layers * gathers, reduceS = reduce * layers * reduces;
+        const double gatherShare = gatherS / std::max(gatherS + reduceS, 1e-30);
         rec.add(CollectiveKind::AllGather, kFsdp, perLayerParams * f.gatherBytes * layers * gathers,
-                gather * layers * gathers, exposed * gather / (gather + reduce));
+                gatherS, exposed * gatherShare);
         rec.add(CollectiveKind::ReduceScatter, kFsdp,
-                perLayerParams * f.gradBytes * layers * reduces, reduce * layers * reduces,
-                exposed * reduce / (gather + reduce));
+                perLayerParams * f.gradBytes * layers * reduces, reduceS,
+                exposed * (1 - gatherShare));
     }
 
     // Gradients over dp (ZeRO 0-2) and, for what ep replicates, over ep: an all-reduce, or a
