@@ -139,6 +139,20 @@ double pipelinedExposure(double layers, double transfer, double window) {
     return transfer + std::max(0.0, layers - 1.0) * std::max(0.0, transfer - window);
 }
 
+namespace {
+
+// Of a transfer that runs behind compute, the share that stays exposed all the same: over the
+// DCN (dcn.overlap) and on a TPU torus (ici.overlap); NVLink hides it all.
+double unhiddenShare(const JobFabric& fabric, const AxisGroup& g) {
+    if (g.count == 0)
+        return 0;
+    if (g.levels[0].level >= Level::Dcn)
+        return 1 - fabric.dcnOverlap;
+    return g.levels[0].level == Level::Torus ? 1 - fabric.iciOverlap : 0;
+}
+
+} // namespace
+
 double submodulePipelinedExposure(double layers, const std::array<double, 4>& gathers,
                                   const std::array<double, 4>& windows) {
     double perLayer = 0;
@@ -323,9 +337,10 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
                     std::max(0.0, layers - 1) * std::max(0.0, backward + reduce - backwardWindow) +
                     reduce;
         }
-        // On a TPU torus only part of what runs behind the compute is hidden (ici.overlap).
+        // On a TPU torus only part of what runs behind the compute is hidden (ici.overlap);
+        // across the DCN the gathers wait whole already (windows of 0 above).
         if (shardGroup.count > 0 && shardGroup.levels[0].level == Level::Torus) {
-            const double unhidden = 1 - ctx.fabric.iciOverlap;
+            const double unhidden = unhiddenShare(ctx.fabric, shardGroup);
             if (l.fsdpPerStep)
                 perStep += unhidden * std::max(0.0, layers * (gather + reduce) - perStep);
             else
@@ -381,11 +396,7 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         } else if (f.gradOverlap) {
             const double pipelined = pipelinedExposure(layers, reduce, window);
             exposed += pipelined + vocab;
-            // Over the DCN, and on a TPU torus, only part of the overlapped transfer is hidden.
-            if (g.count > 0 && g.levels[0].level >= Level::Dcn)
-                exposed += (1 - ctx.fabric.dcnOverlap) * (layers * reduce - pipelined);
-            else if (g.count > 0 && g.levels[0].level == Level::Torus)
-                exposed += (1 - ctx.fabric.iciOverlap) * (layers * reduce - pipelined);
+            exposed += unhiddenShare(ctx.fabric, g) * (layers * reduce - pipelined);
         } else {
             exposed += layers * reduce + vocab;
         }
