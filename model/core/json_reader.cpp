@@ -2,6 +2,7 @@
 
 #include "core/message_text.h"
 #include "core/nearest_word.h"
+#include "core/text_input.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,21 +35,6 @@ std::string rangeText(double min, double max) {
     std::ostringstream out;
     out << "from " << min << " to " << max;
     return out.str();
-}
-
-// Converts a byte offset into "line L, column C" (1-based, columns in bytes).
-std::string lineColumn(const std::string& text, std::size_t offset) {
-    std::size_t line = 1;
-    std::size_t column = 1;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
 } // namespace

@@ -60,6 +60,16 @@ std::string escapeForMessage(std::string_view text) {
     return out;
 }
 
+std::size_t invalidUtf8At(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t length = sequenceLength(text, i);
+        if (length == 0)
+            return i;
+        i += length;
+    }
+    return std::string_view::npos;
+}
+
 std::size_t utf8PrefixLength(std::string_view text, std::size_t maxBytes) {
     std::size_t end = 0;
     while (end < text.size()) {

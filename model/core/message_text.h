@@ -11,6 +11,9 @@ namespace podplanner::model {
 // character other than newline and tab, written as \xHH. Valid text comes back unchanged.
 std::string escapeForMessage(std::string_view text);
 
+// The offset of the first byte that is not part of a well-formed UTF-8 sequence, or npos.
+std::size_t invalidUtf8At(std::string_view text);
+
 // The length of the longest prefix of at most `maxBytes` bytes that does not cut a UTF-8
 // sequence in two (for shortening quoted input).
 std::size_t utf8PrefixLength(std::string_view text, std::size_t maxBytes);

@@ -1,5 +1,6 @@
 #include "interop/launch.h"
 
+#include "core/text_input.h"
 #include "interop/launch_common.h"
 #include "project/project_io.h"
 
@@ -44,6 +45,7 @@ std::string exportLaunch(const Project& project, std::size_t index, LaunchFormat
 
 ImportedJob importLaunch(const Project& project, LaunchFormat format, const std::string& text,
                          const ImportOptions& options) {
+    requireUtf8(text); // flag values become project strings (run_name, descriptions)
     switch (format) {
     case LaunchFormat::MaxText:
         return importMaxText(project, text, options);
@@ -115,7 +117,7 @@ Project withImportedJob(const Project& project, ImportedJob& imported) {
                                          job["placement"].dump());
         }
     }
-    if (job["name"].get<std::string>().empty())
+    if (job["name"].is_string() && job["name"].get<std::string>().empty())
         job["name"] = "imported";
     Project result = readProject(doc.dump());
     imported.job = result.jobs.back();

@@ -1,6 +1,7 @@
 #include "interop/yaml_json.h"
 
 #include "core/message_text.h"
+#include "core/text_input.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -137,6 +138,7 @@ Json convert(const YAML::Node& node, int depth) {
 Json parseYamlAsJson(const std::string& text) {
     if (text.size() > ParseLimits{}.maxBytes)
         throwInputError("", "a document of at most 64 MiB", std::to_string(text.size()) + " bytes");
+    requireUtf8(text); // yaml-cpp passes any bytes through into strings
     try {
         return convert(YAML::Load(text), 0);
     } catch (const YAML::Exception& e) {

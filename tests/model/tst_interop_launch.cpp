@@ -1,6 +1,7 @@
 // Launch-config export and import (model/interop): golden files from every bundled example,
 // the mesh recomputed from the flags alone, real launch lines from the frameworks' own example
 // scripts, and the errors that name the flag.
+#include "interop/infragraph.h"
 #include "interop/launch.h"
 #include "interop/yaml_json.h"
 #include "interop_fixture.h"
@@ -588,6 +589,34 @@ class TestInteropLaunch : public QObject {
         QVERIFY(parseYamlAsJson("a: -.5e-3")["a"] == -0.0005);
         QVERIFY(parseYamlAsJson("a: 1.e")["a"].is_string());
         QVERIFY(parseYamlAsJson("a: .")["a"].is_string());
+    }
+
+    // Bytes that are not UTF-8 would end up in a project string (a run name, an InfraGraph
+    // name), which the project writer cannot write: the fuzzer's crash was such a YAML name.
+    // Each reader refuses them at their line and column instead.
+    void textThatIsNotUtf8() {
+        const Project tpu = emptied("v4-pod-gpt3");
+        const ImportOptions slice{"4x4x4", 1, 0, ""};
+        std::string e = errorOf([&] {
+            importLaunch(tpu, LaunchFormat::MaxText,
+                         "python3 -m maxtext.trainers.pre_train.train base.yml\n"
+                         "  run_name=caf\xC3 steps=10",
+                         slice);
+        });
+        QVERIFY2(e.find("line 2, column 15") != std::string::npos &&
+                     e.find("UTF-8 text") != std::string::npos &&
+                     e.find("\\xC3") != std::string::npos,
+                 e.c_str());
+        e = errorOf([&] { importInfraGraph("name: pod\xFF\ndevices: []\n", "x.yaml", {}); });
+        QVERIFY2(e.find("line 1, column 10") != std::string::npos &&
+                     e.find("UTF-8 text") != std::string::npos,
+                 e.c_str());
+        // Well-formed multi-byte text still reads.
+        const ImportedJob j = importLaunch(tpu, LaunchFormat::MaxText,
+                                           "python3 -m maxtext.trainers.pre_train.train base.yml "
+                                           "run_name=caf\xC3\xA9 steps=10",
+                                           slice);
+        QCOMPARE(j.job.name, std::string("caf\xC3\xA9"));
     }
 
     // Numbers no run has, as a fuzzer writes them: each is refused at the flag that gave it
