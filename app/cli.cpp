@@ -150,9 +150,13 @@ Options parseOptions(const std::vector<std::string>& args) {
             o.into = value();
         else if (a == "--shape")
             o.shape = value();
-        else if (a == "--name")
+        else if (a == "--name") {
             o.name = value();
-        else if (a == "--chip")
+            // The name goes into a project file, which holds UTF-8 text only.
+            if (model::invalidUtf8At(o.name) != std::string::npos)
+                throw UsageError{"--name expects UTF-8 text, got \"" +
+                                 model::escapeForMessage(o.name) + "\""};
+        } else if (a == "--chip")
             o.chip = value();
         else if (a == "--slices")
             o.slices = static_cast<int>(std::min<std::int64_t>(parseCount(a, value()), 10000));

@@ -252,6 +252,12 @@ class CliTest : public QObject {
         QVERIFY2(b.err.find("line 1, --tensor-model-parallel-size") != std::string::npos,
                  b.err.c_str());
         QCOMPARE(run({"import", "megatron", dir + "/bad.sh"}).code, 2);
+        // A job name goes into the project file, which holds UTF-8 text only.
+        const Run n = run({"import", "megatron", dir + "/m.sh", "--into", dir + "/dgx.podplanner",
+                           "--nodes", "16", "--name", "caf\xC3"});
+        QCOMPARE(n.code, 2);
+        QVERIFY2(n.err.find("--name expects UTF-8 text, got \"caf\\xC3\"") != std::string::npos,
+                 n.err.c_str());
         QCOMPARE(run({"export", example("h100-cluster-70b.podplanner"), "--to", "jax"}).code, 2);
         const Run y = run({"import", "infragraph", dir + "/bad.sh", "-o", dir + "/x.podplanner"});
         QCOMPARE(y.code, 1);
