@@ -1,5 +1,6 @@
 #include "perf/framework.h"
 
+#include "perf/kernel_cost.h"
 #include "perf/mesh_mapping.h"
 
 namespace podplanner::model::perf {
@@ -147,6 +148,17 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
     }
     if (f.kind == Framework::Megatron && t.teQuantized())
         quantizedWeights(f, t);
+    // MaxText's quantization=fp8 on GPUs (flax Fp8DotGeneralOp's quantize-dequantize) is
+    // rewritten by XLA's GPU compiler: the GEMM rewriter folds the scales and conversions into
+    // the cuBLASLt fp8 call (JAX-Toolbox docs/NATIVE_FP8.md) and its collectives pipeline runs
+    // CollectiveQuantizer (xla/service/gpu/gpu_compiler.cc), which moves a conversion that
+    // follows an all-gather in front of it. libtpu's passes are not public: TPUs keep the
+    // per-use quantization their fp8 plateau was fitted with.
+    if (f.kind == Framework::MaxText && chip.isGpu() && belowSixteenBits(t.precision)) {
+        f.fusesQuantization = true;
+        f.quantizesWeightsPerUse = false;
+        f.gatherBytes = matmulOperandBytes(t.precision);
+    }
     if (job.parallelism.gradOverlap)
         f.gradOverlap = *job.parallelism.gradOverlap;
     // The flash-attn package's kernel instead of the framework's own fused one (Transformer

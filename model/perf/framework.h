@@ -55,6 +55,10 @@ struct FrameworkTraits {
     // (along its other axis) for the data gradient, with no copy kept across microbatches
     // (MaxText's AQT and qwix); Transformer Engine caches its quantized weights for the step.
     bool quantizesWeightsPerUse = false;
+    // XLA on GPUs below 16 bits: the scaling and conversion fuse into the producers and the
+    // cuBLASLt fp8 call, so no cast runs as a pass of its own, and XLA's CollectiveQuantizer
+    // converts each weight before its FSDP all-gather, which then moves the matmul's type.
+    bool fusesQuantization = false;
     bool torchCheckpoint = true; // recomputation reruns whole layers (PyTorch checkpoint)
     bool flash2 = false;         // FlashAttention-2 (PyTorch SDPA, or `attention: flash2`)
     double logitsBytes = 4;      // the logits kept for the loss (fp32 in Megatron's loss)

@@ -45,10 +45,11 @@ Linear linearAt(const KernelModel& km, double in, double out, double m, double n
     return l;
 }
 
-// Below 16-bit, the inputs are cast (and scaled) before each matmul, forward and backward.
+// Below 16-bit, the inputs are cast (and scaled) before each matmul, forward and backward,
+// as passes of their own unless the compiler fuses them (FrameworkTraits::fusesQuantization).
 void addCasts(const KernelModel& km, const JobContext& ctx, double m, double n, double k,
               double batch, Linear& l) {
-    if (ctx.matmulBytes < ctx.activationBytes) {
+    if (ctx.matmulBytes < ctx.activationBytes && !ctx.framework.fusesQuantization) {
         const double cast = batch * m * k * (ctx.activationBytes + ctx.matmulBytes);
         l.forward += memoryBoundSeconds(km, cast);
         l.dgrad += memoryBoundSeconds(km, batch * m * n * (ctx.activationBytes + ctx.matmulBytes));

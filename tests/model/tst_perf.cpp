@@ -768,6 +768,62 @@ class PerfTest : public QObject {
                  layerCost(bf16Kept, l.sizes, tokens, false).forward());
     }
 
+    void maxTextOnGpusFusesItsQuantization() {
+        // XLA's GPU compiler folds MaxText's fp8 scales and conversions into the cuBLASLt call
+        // and the producers (no cast passes, no per-use weight pass) and quantizes each weight
+        // before its FSDP all-gather (one byte a parameter). A TPU job keeps the per-use pass.
+        const auto job = [](const char* preset, const char* placement, const char* fsdp) {
+            return contextOf(
+                projectWith(preset, placement, fsdp,
+                            R"({"global_batch_tokens": 1048576, "total_tokens": 1000000000000,
+                    "precision": "fp8", "framework": "maxtext"})"));
+        };
+        const Evaluated gpu =
+            job(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 8})", R"({"fsdp": 64})");
+        QVERIFY(gpu.ctx.framework.fusesQuantization);
+        QVERIFY(!gpu.ctx.framework.quantizesWeightsPerUse);
+        QCOMPARE(gpu.ctx.framework.gatherBytes, 1.0);
+        const Evaluated tpu = job(R"({"preset": "tpu-v5p-pod"})", R"({"pod": 0, "shape": "4x4x4"})",
+                                  R"({"fsdp": 64})");
+        QVERIFY(!tpu.ctx.framework.fusesQuantization);
+        QVERIFY(tpu.ctx.framework.quantizesWeightsPerUse);
+        QCOMPARE(tpu.ctx.framework.gatherBytes, 2.0);
+        // Fused, the qkv projection costs its matmuls alone: the same layer with the casts
+        // charged is slower by exactly the input's cast pass (forward) and the output
+        // gradient's (data gradient).
+        const Layout l = layoutOf(gpu.project.jobs[0]);
+        const double tokens = 16384.0;
+        JobContext unfused = gpu.ctx;
+        unfused.framework.fusesQuantization = false;
+        const LayerCost fused = layerCost(gpu.ctx, l.sizes, tokens, false);
+        const LayerCost cast = layerCost(unfused, l.sizes, tokens, false);
+        const ModelSpec& m = gpu.project.jobs[0].model;
+        const double width = (m.heads + 2.0 * m.kvHeads) * m.headDim;
+        const auto castPass = [&](double elements) {
+            return elements * 3.0 / gpu.ctx.kernels.hbmBytesPerS + gpu.ctx.kernels.kernelOverheadS;
+        };
+        QVERIFY(near(cast.forwardS[kOpQkv] - fused.forwardS[kOpQkv], castPass(tokens * m.dModel),
+                     1e-9));
+        QVERIFY(
+            near(cast.backwardS[kOpQkv] - fused.backwardS[kOpQkv], castPass(tokens * width), 1e-9));
+        // The FSDP all-gathers move one byte a parameter: half the bf16 gathers' bytes.
+        JobContext bf16Gathers = gpu.ctx;
+        bf16Gathers.framework.gatherBytes = 2.0;
+        Layout mapped = l;
+        StepResult one;
+        QVERIFY(chooseBestMapping(gpu.ctx, mapped, one));
+        const StepResult two = evaluateLayout(bf16Gathers, mapped);
+        const auto gatherBytes = [](const StepResult& r) {
+            for (int i = 0; i < r.collectiveCount; ++i)
+                if (r.collectives[static_cast<std::size_t>(i)].kind == CollectiveKind::AllGather &&
+                    r.collectives[static_cast<std::size_t>(i)].axis == kFsdp)
+                    return r.collectives[static_cast<std::size_t>(i)].bytes;
+            return 0.0;
+        };
+        QVERIFY(gatherBytes(one) > 0);
+        QVERIFY(near(gatherBytes(two), 2.0 * gatherBytes(one), 1e-9));
+    }
+
     void memoryTotalByHand() {
         // 8B-class dense model, tp 8 (one node), no pipeline; fsdp 4 over nodes; Megatron's
         // mixed precision: 2 bytes of weights, 4 of gradients, 12 of master weights and moments.
