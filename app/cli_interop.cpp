@@ -4,6 +4,7 @@
 
 #include "core/atomic_file.h"
 #include "core/input_error.h"
+#include "core/message_text.h"
 #include "interop/infragraph.h"
 #include "interop/launch.h"
 #include "project/project_io.h"
@@ -108,7 +109,10 @@ int runImport(const InteropRequest& r, const model::LoadLimits& limits, std::ost
     }
     if (imported.job.name.empty() && imported.extras.empty()) {
         const std::string base = r.input.substr(r.input.find_last_of('/') + 1);
-        imported.job.name = r.input == "-" ? "imported" : base.substr(0, base.find('.'));
+        const std::string stem = base.substr(0, base.find('.'));
+        // A path may hold any bytes; a project holds UTF-8 text only.
+        imported.job.name =
+            r.input == "-" || model::invalidUtf8At(stem) != std::string::npos ? "imported" : stem;
     }
     try {
         result = model::interop::withImportedJob(project, imported);

@@ -3,8 +3,8 @@
 // 2701fa5) <-> a PodPlanner cluster. Import reads devices, their components, links and edges,
 // instances and the edges between them, and maps GPU nodes (with their NVLink domain) and
 // leaf/spine switch tiers to a gpu-fat-tree pod, or a device whose xpus form a torus to a TPU
-// pod; what has no PodPlanner counterpart is refused with its JSON pointer. JSON only: YAML
-// is refused with a hint to convert it. Export writes a cluster back as such a document.
+// pod; what has no PodPlanner counterpart is refused with its JSON pointer. JSON or YAML (as
+// InfraGraph publishes its blueprints). Export writes a cluster back as such a document.
 #include "project/project.h"
 
 #include <string>

@@ -1,6 +1,7 @@
 // MaxText flags -> a PodPlanner job, resolving -1 as MaxText's fill_unspecified_mesh_axes does
 // (src/maxtext/utils/max_utils.py) with base.yml's defaults (ici_fsdp_parallelism: -1,
 // dcn_data_parallelism: -1; AI-Hypercomputer/maxtext e591f30).
+#include "core/message_text.h"
 #include "interop/launch_common.h"
 #include "interop/maxtext_flags.h"
 #include "interop/maxtext_input.h"
@@ -339,6 +340,9 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
                            typeFlag->value + " is a " + type.generation->prefix + " slice");
         topology = type.topology;
     } else if (!options.shape.empty()) {
+        if (topologyChips(options.shape) == 0)
+            throwImportError("--shape", "a slice topology such as 4x4x8",
+                             escapeForMessage(options.shape));
         topology = options.shape;
     } else if (!out.extras.empty()) {
         const Json extras = parseJsonText(out.extras);

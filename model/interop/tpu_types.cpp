@@ -86,6 +86,8 @@ const Table& tableOf(const TpuGeneration& gen) {
 
 std::vector<long> axes(const std::string& topology) {
     std::vector<long> out;
+    if (!topology.empty() && topology.back() == 'x') // getline drops the empty last part
+        return {};
     std::stringstream in(topology);
     std::string part;
     while (std::getline(in, part, 'x')) {

@@ -75,9 +75,20 @@ std::string shortened(const std::string& text) {
     return shortenForMessage(text, maxShown) + " (" + std::to_string(text.size()) + " characters)";
 }
 
+// yaml-cpp decodes UTF-16 and UTF-32 (guessed from NUL bytes) and re-encodes what it read
+// without checking it, so a string it returns may not be UTF-8 even when the text was.
+const std::string& utf8(const std::string& text, const YAML::Node& node) {
+    if (invalidUtf8At(text) != std::string::npos)
+        throw InputError({"",
+                          "line " + std::to_string(node.Mark().line + 1) + ", column " +
+                              std::to_string(node.Mark().column + 1),
+                          "UTF-8 text", shortened(text), ""});
+    return text;
+}
+
 // YAML 1.2 core schema for plain (unquoted) scalars.
 Json scalar(const YAML::Node& node) {
-    const std::string& text = node.Scalar();
+    const std::string& text = utf8(node.Scalar(), node);
     if (node.Tag() == "!") // quoted: always a string
         return text;
     if (isOneOf(text, {"~", "null", "Null", "NULL", ""}))
@@ -117,7 +128,8 @@ Json convert(const YAML::Node& node, int depth) {
     case YAML::NodeType::Map: {
         Json out = Json::object();
         for (const auto& entry : node)
-            out[entry.first.as<std::string>()] = convert(entry.second, depth + 1);
+            out[utf8(entry.first.as<std::string>(), entry.first)] =
+                convert(entry.second, depth + 1);
         return out;
     }
     case YAML::NodeType::Sequence: {
@@ -139,6 +151,10 @@ Json parseYamlAsJson(const std::string& text) {
     if (text.size() > ParseLimits{}.maxBytes)
         throwInputError("", "a document of at most 64 MiB", std::to_string(text.size()) + " bytes");
     requireUtf8(text); // yaml-cpp passes any bytes through into strings
+    // YAML allows no NUL; yaml-cpp would take NULs as the mark of UTF-16 or UTF-32 text.
+    if (const std::size_t nul = text.find('\0'); nul != std::string::npos)
+        throw InputError(
+            {"", lineColumn(text, nul), "YAML text (UTF-8, no NUL bytes)", "a NUL byte", ""});
     try {
         return convert(YAML::Load(text), 0);
     } catch (const YAML::Exception& e) {

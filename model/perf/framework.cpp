@@ -1,6 +1,5 @@
 #include "perf/framework.h"
 
-#include "perf/kernel_cost.h"
 #include "perf/mesh_mapping.h"
 
 namespace podplanner::model::perf {
@@ -153,8 +152,9 @@ FrameworkTraits frameworkTraits(const Job& job, const ChipType& chip) {
     // the cuBLASLt fp8 call (JAX-Toolbox docs/NATIVE_FP8.md) and its collectives pipeline runs
     // CollectiveQuantizer (xla/service/gpu/gpu_compiler.cc), which moves a conversion that
     // follows an all-gather in front of it. libtpu's passes are not public: TPUs keep the
-    // per-use quantization their fp8 plateau was fitted with.
-    if (f.kind == Framework::MaxText && chip.isGpu() && belowSixteenBits(t.precision)) {
+    // per-use quantization their fp8 plateau was fitted with. MaxText's int8 on GPUs is AQT,
+    // whose per-channel scales come from the gathered weight, so it stays per use.
+    if (f.kind == Framework::MaxText && chip.isGpu() && t.precision == "fp8") {
         f.fusesQuantization = true;
         f.quantizesWeightsPerUse = false;
         f.gatherBytes = matmulOperandBytes(t.precision);

@@ -57,7 +57,8 @@ struct FrameworkTraits {
     bool quantizesWeightsPerUse = false;
     // XLA on GPUs below 16 bits: the scaling and conversion fuse into the producers and the
     // cuBLASLt fp8 call, so no cast runs as a pass of its own, and XLA's CollectiveQuantizer
-    // converts each weight before its FSDP all-gather, which then moves the matmul's type.
+    // converts each weight before its FSDP all-gather, which then moves the matmul's type
+    // (the data gradient still transposes the gathered fp8 weight: addCasts).
     bool fusesQuantization = false;
     bool torchCheckpoint = true; // recomputation reruns whole layers (PyTorch checkpoint)
     bool flash2 = false;         // FlashAttention-2 (PyTorch SDPA, or `attention: flash2`)

@@ -83,7 +83,12 @@ std::string writeProject(const Project& project) {
     doc["jobs"] = jobs;
     if (project.hasView)
         doc["view"] = {{"mode", project.view.mode}, {"color", project.view.color}};
-    return doc.dump(2) + "\n";
+    try {
+        return doc.dump(2) + "\n";
+    } catch (const Json::type_error& e) { // a string that is not UTF-8 (readers refuse them)
+        throw InputError(
+            {"", "", "UTF-8 text in every name and string of the project", e.what(), ""});
+    }
 }
 
 void saveProjectFile(const Project& project, const std::string& path) {

@@ -6,6 +6,8 @@
 #include <QRegularExpression>
 #include <QThread>
 #include <QtTest>
+#include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -258,6 +260,26 @@ class CliTest : public QObject {
         QCOMPARE(n.code, 2);
         QVERIFY2(n.err.find("--name expects UTF-8 text, got \"caf\\xC3\"") != std::string::npos,
                  n.err.c_str());
+        // Without a name anywhere the file's names the job, unless it is not UTF-8. (Qt cannot
+        // name such a file, so the standard library writes and removes it.)
+        const std::string oddName = dir + "/job\xFF.sh";
+        std::ofstream(oddName) << "torchrun --nproc_per_node 8 --nnodes 1 pretrain_gpt.py "
+                                  "--num-layers 4 --hidden-size 1024 --num-attention-heads 8 "
+                                  "--seq-length 2048 --vocab-size 32000 --micro-batch-size 1 "
+                                  "--global-batch-size 64 --train-iters 100\n";
+        QCOMPARE(run({"import", "infragraph",
+                      std::string(PODPLANNER_SOURCE_DIR) +
+                          "/resources/examples/infragraph/dgx-h100-2-tier-clos.json",
+                      "-o", dir + "/empty.podplanner"})
+                     .code,
+                 0);
+        const Run odd = run({"import", "megatron", oddName, "--into", dir + "/empty.podplanner",
+                             "--nodes", "1", "-o", dir + "/odd.podplanner"});
+        std::remove(oddName.c_str());
+        QVERIFY2(odd.code == 0, odd.err.c_str());
+        std::ifstream written(dir + "/odd.podplanner");
+        const nlohmann::json project = nlohmann::json::parse(written);
+        QCOMPARE(project["jobs"].back()["name"].get<std::string>(), std::string("imported"));
         QCOMPARE(run({"export", example("h100-cluster-70b.podplanner"), "--to", "jax"}).code, 2);
         const Run y = run({"import", "infragraph", dir + "/bad.sh", "-o", dir + "/x.podplanner"});
         QCOMPARE(y.code, 1);

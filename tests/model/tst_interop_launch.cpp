@@ -611,6 +611,25 @@ class TestInteropLaunch : public QObject {
         QVERIFY2(e.find("line 1, column 10") != std::string::npos &&
                      e.find("UTF-8 text") != std::string::npos,
                  e.c_str());
+        // NUL bytes would make yaml-cpp decode UTF-32 (here "name: " with the surrogate
+        // U+DFBF, every byte of it valid UTF-8) and hand back strings that are not UTF-8.
+        std::string utf32;
+        for (const char c : std::string("name: "))
+            utf32 += std::string(3, '\0') + c;
+        utf32 += std::string("\0\0\xDF\xBF", 4);
+        e = errorOf([&] { importInfraGraph(utf32, "x.yaml", {}); });
+        QVERIFY2(e.find("line 1, column 1") != std::string::npos &&
+                     e.find("a NUL byte") != std::string::npos,
+                 e.c_str());
+        // A --shape that is no topology is refused, not replaced by the default slice.
+        e = errorOf([&] {
+            importLaunch(tpu, LaunchFormat::MaxText,
+                         "python3 -m maxtext.trainers.pre_train.train base.yml steps=10",
+                         {"4x4xz", 1, 0, ""});
+        });
+        QVERIFY2(e.find("--shape") != std::string::npos &&
+                     e.find("a slice topology such as 4x4x8") != std::string::npos,
+                 e.c_str());
         // Well-formed multi-byte text still reads.
         const ImportedJob j = importLaunch(tpu, LaunchFormat::MaxText,
                                            "python3 -m maxtext.trainers.pre_train.train base.yml "
