@@ -67,6 +67,11 @@ bool isOneOf(const std::string& t, std::initializer_list<const char*> words) {
     return false;
 }
 
+// Where yaml-cpp found something, as input errors say it: "line L, column C" (1-based).
+std::string markText(const YAML::Mark& mark) {
+    return "line " + std::to_string(mark.line + 1) + ", column " + std::to_string(mark.column + 1);
+}
+
 // A scalar as an error message shows it: at most 60 bytes and, when cut, its length.
 std::string shortened(const std::string& text) {
     constexpr std::size_t maxShown = 60;
@@ -79,10 +84,7 @@ std::string shortened(const std::string& text) {
 // without checking it, so a string it returns may not be UTF-8 even when the text was.
 const std::string& utf8(const std::string& text, const YAML::Node& node) {
     if (invalidUtf8At(text) != std::string::npos)
-        throw InputError({"",
-                          "line " + std::to_string(node.Mark().line + 1) + ", column " +
-                              std::to_string(node.Mark().column + 1),
-                          "UTF-8 text", shortened(text), ""});
+        throw InputError({"", markText(node.Mark()), "UTF-8 text", shortened(text), ""});
     return text;
 }
 
@@ -108,9 +110,7 @@ Json scalar(const YAML::Node& node) {
         // std::out_of_range.
         const double v = std::strtod(text.c_str(), nullptr);
         if (!std::isfinite(v))
-            throw InputError({"",
-                              "line " + std::to_string(node.Mark().line + 1) + ", column " +
-                                  std::to_string(node.Mark().column + 1),
+            throw InputError({"", markText(node.Mark()),
                               "a number a double can hold (at most about 1.8e308)", shortened(text),
                               ""});
         return v;
@@ -158,10 +158,7 @@ Json parseYamlAsJson(const std::string& text) {
     try {
         return convert(YAML::Load(text), 0);
     } catch (const YAML::Exception& e) {
-        throw InputError({"",
-                          "line " + std::to_string(e.mark.line + 1) + ", column " +
-                              std::to_string(e.mark.column + 1),
-                          "valid YAML", e.msg, ""});
+        throw InputError({"", markText(e.mark), "valid YAML", e.msg, ""});
     }
 }
 

@@ -46,24 +46,27 @@ Linear linearAt(const KernelModel& km, double in, double out, double m, double n
 }
 
 // Below 16-bit, the inputs are cast (and scaled) before each matmul, forward and backward,
-// as passes of their own unless the compiler fuses them (FrameworkTraits::fusesQuantization).
+// as passes of their own, unless the compiler fuses them (FrameworkTraits::fusesQuantization)
+// and only the data gradient's weight transpose is left.
 void addCasts(const KernelModel& km, const JobContext& ctx, double m, double n, double k,
               double batch, Linear& l) {
-    if (ctx.matmulBytes < ctx.activationBytes && ctx.framework.fusesQuantization) {
+    if (ctx.matmulBytes >= ctx.activationBytes)
+        return;
+    if (ctx.framework.fusesQuantization) {
         // Hopper's fp8 GEMMs take both operands K-major, so the data gradient's weight is
         // transposed once it is gathered (quantized before the gather, it has no producer
         // to fuse the transpose into): one read and one write of it at 8 bits.
         l.dgrad += memoryBoundSeconds(km, batch * k * n * 2.0 * ctx.matmulBytes);
-    } else if (ctx.matmulBytes < ctx.activationBytes) {
-        const double cast = batch * m * k * (ctx.activationBytes + ctx.matmulBytes);
-        l.forward += memoryBoundSeconds(km, cast);
-        l.dgrad += memoryBoundSeconds(km, batch * m * n * (ctx.activationBytes + ctx.matmulBytes));
-        if (ctx.framework.quantizesWeightsPerUse) {
-            // Read as gathered, written quantized: one pass, like the inputs' casts.
-            const double weight = batch * k * n * (ctx.framework.gatherBytes + ctx.matmulBytes);
-            l.forward += memoryBoundSeconds(km, weight);
-            l.dgrad += memoryBoundSeconds(km, weight);
-        }
+        return;
+    }
+    const double cast = batch * m * k * (ctx.activationBytes + ctx.matmulBytes);
+    l.forward += memoryBoundSeconds(km, cast);
+    l.dgrad += memoryBoundSeconds(km, batch * m * n * (ctx.activationBytes + ctx.matmulBytes));
+    if (ctx.framework.quantizesWeightsPerUse) {
+        // Read as gathered, written quantized: one pass, like the inputs' casts.
+        const double weight = batch * k * n * (ctx.framework.gatherBytes + ctx.matmulBytes);
+        l.forward += memoryBoundSeconds(km, weight);
+        l.dgrad += memoryBoundSeconds(km, weight);
     }
 }
 
