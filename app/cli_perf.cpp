@@ -29,8 +29,10 @@ std::size_t checkedJob(const model::Project& project, long job) {
 void printStep(const model::perf::StepResult& r, std::ostream& out) {
     constexpr double gib = 1024.0 * 1024.0 * 1024.0;
     out << std::fixed << std::setprecision(3) << "  step " << r.stepS << " s  (compute "
-        << r.computeS << ", exposed comm " << r.exposedCommS << ", bubble " << r.bubbleS
-        << ", optimizer " << r.optimizerS;
+        << r.computeS << ", exposed comm " << r.exposedCommS;
+    if (r.hostWaitS > 0)
+        out << ", host wait " << r.hostWaitS;
+    out << ", bubble " << r.bubbleS << ", optimizer " << r.optimizerS;
     if (r.evalS > 0)
         out << ", evaluation " << r.evalS;
     out << ")\n"

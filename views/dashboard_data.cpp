@@ -162,6 +162,7 @@ QVariantMap dashboardOf(const model::Project& project, const model::ProjectAnaly
     d["stepS"] = e.step.stepS;
     d["computeS"] = e.step.computeS;
     d["exposedCommS"] = e.step.exposedCommS;
+    d["hostWaitS"] = e.step.hostWaitS;
     d["bubbleS"] = e.step.bubbleS;
     d["optimizerS"] = e.step.optimizerS;
     d["evalS"] = e.step.evalS;

@@ -49,6 +49,9 @@ struct ChipType {
     double hbmEfficiency = 1.0;
     // Fixed time of one kernel launch (GPU) or one fused XLA computation (TPU), microseconds.
     double kernelOverheadUs = 0;
+    // GPUs: host time to issue one operation from an eager framework (Python, autograd and the
+    // launch), microseconds; 0: the host never holds the GPU back (docs/engine.md).
+    double hostOpUs = 0;
     // Fixed time of one grid step of a Pallas kernel on one TensorCore (TPU), microseconds.
     double gridStepUs = 0;
     // TensorCores one device joins into a megacore (v4, v5p: 2): a Pallas kernel's parallel grid

@@ -57,6 +57,7 @@ ChipType readChipType(const Json& value, const std::string& pointer) {
     chip.flash2Efficiency = in.number("flash2_efficiency", 0.01, 1, chip.attentionEfficiency);
     chip.hbmEfficiency = in.number("hbm_efficiency", 0.01, 1, 1);
     chip.kernelOverheadUs = in.number("kernel_overhead_us", 0, 1e6, 0);
+    chip.hostOpUs = in.number("host_op_us", 0, 1e6, 0);
     chip.gridStepUs = in.number("grid_step_us", 0, 1e6, 0);
     chip.coresPerDevice = static_cast<int>(in.integer("cores_per_device", 1, 16, 1));
     chip.hostMemoryGib = in.number("host_memory_gib", 0, 1e7, 0);

@@ -28,6 +28,7 @@ Json stepJson(const StepResult& r) {
     out["step_time_s"] = r.stepS;
     out["compute_s"] = r.computeS;
     out["exposed_comm_s"] = r.exposedCommS;
+    out["host_wait_s"] = r.hostWaitS;
     out["bubble_s"] = r.bubbleS;
     out["optimizer_s"] = r.optimizerS;
     out["eval_s"] = r.evalS;

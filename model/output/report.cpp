@@ -326,8 +326,11 @@ std::string buildReport(const ReportInputs& in, ReportFormat format) {
         w.heading(2, "Job " + std::to_string(j + 1) + ": " + e.name);
         w.paragraph("Layout: " + layoutText(e.layout, e.mappingText) + ". Step " +
                     fixed(e.step.stepS, 3) + " s = compute " + fixed(e.step.computeS, 3) +
-                    " s + exposed communication " + fixed(e.step.exposedCommS, 3) +
-                    " s + pipeline bubble " + fixed(e.step.bubbleS, 3) + " s + optimizer " +
+                    " s + exposed communication " + fixed(e.step.exposedCommS, 3) + " s" +
+                    (e.step.hostWaitS > 0
+                         ? " + waiting on the host " + fixed(e.step.hostWaitS, 3) + " s"
+                         : "") +
+                    " + pipeline bubble " + fixed(e.step.bubbleS, 3) + " s + optimizer " +
                     fixed(e.step.optimizerS, 3) + " s" +
                     (e.step.evalS > 0 ? " + evaluation " + fixed(e.step.evalS, 3) + " s" : "") +
                     "; HFU " + percent(e.step.hfu) + ".");

@@ -49,6 +49,8 @@ std::string describe(const StepResult& r) {
            format("compute %.0f%%, exposed communication %.0f%%, bubble %.0f%%",
                   100 * r.computeS / r.stepS, 100 * r.exposedCommS / r.stepS,
                   100 * r.bubbleS / r.stepS) +
+           (r.hostWaitS > 0 ? format(", waiting on the host %.0f%%", 100 * r.hostWaitS / r.stepS)
+                            : "") +
            (r.evalS > 0 ? format(", evaluation %.0f%%", 100 * r.evalS / r.stepS) : "") +
            " of the step (" + largestExposed(r) +
            format("); HBM %.1f of %.1f GiB", r.memory.total() / gib, r.hbmCapacityBytes / gib);
@@ -62,6 +64,7 @@ std::string comparedWithBest(const StepResult& r, const StepResult& best) {
                   r.computeS - best.computeS},
                  {"more exposed communication", r.exposedCommS - best.exposedCommS},
                  {"a larger pipeline bubble", r.bubbleS - best.bubbleS},
+                 {"more time waiting on the host to issue kernels", r.hostWaitS - best.hostWaitS},
                  {"a longer optimizer update", r.optimizerS - best.optimizerS},
                  {"longer evaluation passes", r.evalS - best.evalS}};
     const Part* worst = &parts[0];

@@ -1,5 +1,6 @@
 #include "perf/step_model.h"
 
+#include "perf/host_launch.h"
 #include "perf/layer_cost.h"
 #include "perf/pipeline_schedule.h"
 #include "perf/step_comm.h"
@@ -144,9 +145,16 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     // With stage times T_i, 1F1B takes about sum T_i + (mb - 1) max T_i: the busiest stage
     // runs every microbatch back to back and the others fill and drain the pipeline. Those are
     // full stages, whether or not the last stage (the LM head's) is the busiest.
+    // The host issues a microbatch's layers while the GPU runs them; it falls behind when
+    // issuing takes longer than the GPU's compute and exposed communication (an MoE layer's
+    // host sync stops it running ahead, and layers of one stage are alike).
+    const double hostMb = stageLayerCount * hostSecondsPerLayer(ctx, s, plan);
+    const double hostWaitMb = std::max(0.0, hostMb - computeMb - comm.exposedPerMicrobatchS);
+    r.hostWaitS = mb * hostWaitMb;
+
     const double fillMb = fullStage + accumulation;
     r.bubbleComputeS = pipelineBubble(l, fillMb);
-    r.bubbleS = pipelineBubble(l, fillMb + comm.exposedPerMicrobatchS);
+    r.bubbleS = pipelineBubble(l, fillMb + comm.exposedPerMicrobatchS + hostWaitMb);
     r.computeS = mb * computeMb;
     r.recomputeS = mb * stageLayerCount * plan.recomputeS;
 
@@ -167,7 +175,7 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     r.exposedCommS = mb * comm.exposedPerMicrobatchS + comm.exposedPerStepS;
     r.evalS = evaluationPerStep(ctx, l, t, forwardMb, stageLayerCount, lastIsBusiest,
                                 forwardMb / computeMb, comm.exposedPerMicrobatchS);
-    r.stepS = r.computeS + r.exposedCommS + r.bubbleS + r.optimizerS + r.evalS;
+    r.stepS = r.computeS + r.exposedCommS + r.hostWaitS + r.bubbleS + r.optimizerS + r.evalS;
     const double tokens = static_cast<double>(ctx.job->training.globalBatchTokens);
     r.tokensPerS = tokens / r.stepS;
     const double peakPerStep = r.stepS * static_cast<double>(ctx.chips) * ctx.peakFlops;

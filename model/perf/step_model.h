@@ -41,6 +41,7 @@ struct StepResult {
     double bubbleComputeS = 0; // of bubbleS: the filling stages' compute
     double optimizerS = 0;
     double evalS = 0;      // periodic evaluation's forward passes, spread over the steps
+    double hostWaitS = 0;  // the GPU idle while an eager framework's host issues its kernels
     double recomputeS = 0; // of computeS: forward work rerun in the backward pass
     double mfu = 0;
     double hfu = 0;

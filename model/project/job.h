@@ -139,6 +139,9 @@ struct TrainingSpec {
     // PyTorch only: torch.compile fuses the model's element-wise ops (norms, rotary, gated
     // activation); false runs them eagerly, one kernel per op over HBM (docs/engine.md).
     bool compile = true;
+    // GPUs: the whole step is captured in CUDA graphs (Megatron's --cuda-graph-scope
+    // full_iteration), so the host replays it instead of issuing each kernel from Python.
+    bool cudaGraphs = false;
     // Megatron-LM's --gradient-accumulation-fusion (February 2022 on): the weight-gradient matmul
     // adds into the fp32 gradient buffer; false: a separate pass adds each microbatch's weight
     // gradient to it (Megatron-LM 2021, Megatron-DeepSpeed).

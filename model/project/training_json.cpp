@@ -139,6 +139,7 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
     if (in.has("splash_blocks"))
         readSplashBlocks(*in.get("splash_blocks"), in.at("splash_blocks"), t);
     t.compile = in.boolean("compile", true);
+    t.cudaGraphs = in.boolean("cuda_graphs", false);
     t.gradientAccumulationFusion = in.boolean("gradient_accumulation_fusion", true);
     t.asyncTpBackward = in.boolean("async_tensor_model_parallel_allreduce", true);
     t.vocabTiling =
@@ -242,6 +243,8 @@ Json writeTrainingSpec(const TrainingSpec& t) {
     }
     if (!t.compile)
         out["compile"] = false;
+    if (t.cudaGraphs)
+        out["cuda_graphs"] = true;
     if (!t.gradientAccumulationFusion)
         out["gradient_accumulation_fusion"] = false;
     if (!t.asyncTpBackward)

@@ -51,6 +51,8 @@ const char* limitName(Limit limit) {
         return "compute";
     case Limit::Communication:
         return "exposed communication";
+    case Limit::Host:
+        return "host";
     case Limit::Bubble:
         return "pipeline bubble";
     case Limit::Memory:
@@ -114,6 +116,7 @@ void classifyLimit(SizePoint& p) {
     const double step = std::max(r.stepS, 1e-12);
     const std::pair<Limit, double> losses[] = {{Limit::Failures, 1.0 - g},
                                                {Limit::Communication, g * r.exposedCommS / step},
+                                               {Limit::Host, g * r.hostWaitS / step},
                                                {Limit::Bubble, g * r.bubbleS / step},
                                                {Limit::Memory, g * r.recomputeS / step}};
     const auto* worst =
@@ -127,6 +130,11 @@ void classifyLimit(SizePoint& p) {
         break;
     case Limit::Communication:
         p.limitText = "exposed communication: " + share + largestCollective(r);
+        break;
+    case Limit::Host:
+        p.limitText = "host: the GPUs wait " + share +
+                      " for the framework to issue kernels (fewer, larger microbatches or CUDA "
+                      "graphs help)";
         break;
     case Limit::Bubble:
         p.limitText = "pipeline bubble: " + share + " (pp " +

@@ -45,7 +45,7 @@ struct SizeRequest {
 };
 
 // What keeps a point from training faster (docs/sizing.md, "Limits").
-enum class Limit : std::uint8_t { Compute, Communication, Bubble, Memory, Failures };
+enum class Limit : std::uint8_t { Compute, Communication, Host, Bubble, Memory, Failures };
 const char* limitName(Limit limit);
 
 struct CheckpointChoice {

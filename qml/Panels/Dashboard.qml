@@ -81,11 +81,11 @@ Rectangle {
                     value: !root.d.valid ? "" : root.stalled ? qsTr("stalled") : root.time(root.d.stepS)
                     detail: !root.d.valid ? ""
                             : root.stalled ? qsTr("%1; %2 when running").arg(root.d.state).arg(root.time(root.d.stepS))
-                            : root.d.evalS > 0
-                              ? qsTr("comm %1 · bubble %2 · eval %3").arg(root.time(root.d.exposedCommS)).arg(root.time(root.d.bubbleS)).arg(root.time(root.d.evalS))
-                              : qsTr("comm %1 · bubble %2").arg(root.time(root.d.exposedCommS)).arg(root.time(root.d.bubbleS))
+                            : qsTr("comm %1 · bubble %2").arg(root.time(root.d.exposedCommS)).arg(root.time(root.d.bubbleS))
+                              + (root.d.hostWaitS > 0 ? qsTr(" · host %1").arg(root.time(root.d.hostWaitS)) : "")
+                              + (root.d.evalS > 0 ? qsTr(" · eval %1").arg(root.time(root.d.evalS)) : "")
                     accent: root.stalled ? root.stalledColor : Theme.accent
-                    help: qsTr("One optimizer step: compute, exposed communication, pipeline bubble and the optimizer update, and its share of periodic evaluation")
+                    help: qsTr("One optimizer step: compute, exposed communication, time the GPUs wait for an eager framework's host to issue kernels, pipeline bubble and the optimizer update, and its share of periodic evaluation")
                 }
                 MetricCard {
                     objectName: "mfu"

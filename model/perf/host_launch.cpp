@@ -1,0 +1,70 @@
+#include "perf/host_launch.h"
+
+#include <algorithm>
+#include <array>
+
+namespace podplanner::model::perf {
+
+namespace {
+
+// Operations PyTorch issues for each part of a layer's forward pass in Megatron-Core with
+// Transformer Engine (core_v0.17.0, TE 2.12; counted from the code, not profiled; docs/engine.md,
+// "Host-bound layers"). The backward pass issues about two for each: the data and weight
+// gradients of a matmul, autograd's node of an element-wise op.
+using OpCounts = std::array<double, kLayerOps>;
+// norm; Q, K, V matmul and rotary on Q and K; fused attention; output projection; bias,
+// dropout and residual add with the second norm; up projection; activation; down projection
+// with its bias, dropout and residual add.
+constexpr OpCounts kDenseOps{1, 3, 2, 1, 2, 1, 1, 2};
+// The MoE block in place of the dense MLP: router matmul, top-k and the load-balancing loss
+// (~7), token counts, their all-gather and copy to the host (~13), permutation (3), the
+// all-to-all and the sort of its chunks by expert (3); the grouped activation; the sort back,
+// the all-to-all, unpermutation and the residual add (7). The experts' matmuls are per expert.
+constexpr double kMoeInOps = 26;
+constexpr double kMoeActOps = 1;
+constexpr double kMoeOutOps = 7;
+// Sequence-parallel all-gathers and reduce-scatters around attention and the MLP.
+constexpr double kTpCollectiveOps = 4;
+// Transformer Engine's grouped linear layers issue their experts' matmuls from C++, one cuBLAS
+// call per local expert on Hopper (its CUTLASS grouped kernel is opt-in:
+// NVTE_USE_CUTLASS_GROUPED_GEMM), without Python between them: a kernel launch each.
+constexpr double kExpertLinears = 2; // up (with the gate) and down
+
+bool issuesOpByOp(const JobContext& ctx) {
+    return ctx.chip.isGpu() && ctx.framework.kind != Framework::MaxText &&
+           !ctx.job->training.cudaGraphs;
+}
+
+} // namespace
+
+double hostSecondsPerLayer(const JobContext& ctx, const MeshSizes& sizes,
+                           const ActivationPlan& plan) {
+    if (!issuesOpByOp(ctx) || ctx.chip.hostOpUs <= 0)
+        return 0.0;
+    const ModelSpec& m = ctx.job->model;
+    const double moe = m.moeLayerShare();
+    OpCounts ops = kDenseOps;
+    double expertLaunches = 0;
+    if (moe > 0) {
+        // Megatron-Core's experts are whole on each rank (expert tensor parallelism 1), so a
+        // rank holds experts / (ep x tp) of them (the engine splits their width over tp).
+        const double local =
+            std::max(1.0, m.experts / (static_cast<double>(sizes[kEp]) * sizes[kTp]));
+        const double shared = m.sharedExperts > 0 ? 1.0 : 0.0;
+        const auto mix = [moe](double dense, double routed) {
+            return (1 - moe) * dense + moe * routed;
+        };
+        ops[kOpMlpIn] = mix(kDenseOps[kOpMlpIn], kMoeInOps + shared * kDenseOps[kOpMlpIn]);
+        ops[kOpAct] = mix(kDenseOps[kOpAct], kMoeActOps + shared * kDenseOps[kOpAct]);
+        ops[kOpMlpOut] = mix(kDenseOps[kOpMlpOut], kMoeOutOps + shared * kDenseOps[kOpMlpOut]);
+        const bool rerun = plan.everything || plan.recomputed[kOpMlpIn];
+        expertLaunches = moe * local * kExpertLinears * (3.0 + (rerun ? 1.0 : 0.0));
+    }
+    // Forward once, backward about twice, and again where the recompute policy reruns it.
+    double issued = sizes[kTp] > 1 ? 3 * kTpCollectiveOps : 0.0;
+    for (int op = 0; op < kLayerOps; ++op)
+        issued += ops[op] * (3.0 + (plan.everything || plan.recomputed[op] ? 1.0 : 0.0));
+    return (issued * ctx.chip.hostOpUs + expertLaunches * ctx.chip.kernelOverheadUs) * 1e-6;
+}
+
+} // namespace podplanner::model::perf

@@ -1,0 +1,161 @@
+// The host's share of an eager GPU framework's step (docs/engine.md, "Host-bound layers"): a
+// fine-grained MoE on few GPUs waits for its host, CUDA graphs and XLA do not, a dense layer's
+// large matmuls hide the host, and the host's work follows the operations it issues.
+#include "core/input_error.h"
+#include "perf/activation_policy.h"
+#include "perf/evaluate.h"
+#include "perf/host_launch.h"
+#include "perf/step_model.h"
+#include "project/placement.h"
+#include "project/project_io.h"
+
+#include <QtTest>
+
+using namespace podplanner::model;
+using namespace podplanner::model::perf;
+
+namespace {
+
+bool near(double a, double b, double relative = 1e-9) {
+    return std::abs(a - b) <= relative * std::max(std::abs(a), std::abs(b));
+}
+
+// Qwen3-30B-A3B (128 experts of 768, top 8) on two H100 nodes, as Megatron-Bridge runs it:
+// one sequence a microbatch, experts over all 16 GPUs, fp8, HybridEP's dispatch.
+const char* kQwen3MoE = R"({"layers": 48, "d_model": 2048, "heads": 32, "kv_heads": 4,
+    "head_dim": 128, "ffn": 768, "ffn_kind": "swiglu", "vocab": 151936, "seq_len": 4096,
+    "experts": 128, "top_k": 8, "expert_ffn": 768})";
+const char* kLlama8B = R"({"layers": 32, "d_model": 4096, "heads": 32, "kv_heads": 8,
+    "head_dim": 128, "ffn": 14336, "ffn_kind": "swiglu", "vocab": 128256, "seq_len": 8192})";
+
+Project h100Job(const std::string& model, const std::string& trainingExtra,
+                const std::string& parallelism, int nodes) {
+    return readProject(
+        R"({"format": "podplanner-project", "version": 1, "name": "p",
+        "cluster": {"preset": "h100-cluster"}, "jobs": [{"name": "j", "model": )" +
+        model + R"(, "training": {"global_batch_tokens": 4194304, "total_tokens": 1000000000000,
+        "recompute": "none")" +
+        trainingExtra + R"(}, "parallelism": )" + parallelism +
+        R"(, "placement": {"pod": 0, "nodes": )" + std::to_string(nodes) + "}}]}");
+}
+
+const std::string kQwen3Training =
+    R"(, "framework": "megatron", "precision": "fp8", "moe_dispatcher": "deepep")";
+
+Project qwen3(const std::string& trainingExtra = {}, int ep = 16) {
+    return h100Job(kQwen3MoE, kQwen3Training + trainingExtra,
+                   R"({"dp": )" + std::to_string(16 / ep) + R"(, "ep": )" + std::to_string(ep) +
+                       R"(, "microbatches": 64})",
+                   2);
+}
+
+StepResult stepOf(const Project& p) {
+    return evaluateProject(p).jobs.at(0).step;
+}
+
+JobContext contextOf(const Project& p) {
+    const auto placements = placeJobs(p);
+    return makeJobContext(p.jobs[0], p.cluster.chip, jobFabric(p.cluster, placements[0]),
+                          placements[0].chips());
+}
+
+MeshSizes meshOf(int ep, int tp = 1) {
+    MeshSizes s;
+    s.fill(1);
+    s[kEp] = ep;
+    s[kTp] = tp;
+    s[kDp] = 16 / (ep * tp);
+    return s;
+}
+
+} // namespace
+
+class HostLaunchTest : public QObject {
+    Q_OBJECT
+  private slots:
+    void fineGrainedMoeWaitsForItsHost() {
+        const StepResult eager = stepOf(qwen3());
+        QVERIFY(eager.hostWaitS > 0.1 * eager.stepS);
+        QVERIFY(near(eager.stepS, eager.computeS + eager.exposedCommS + eager.hostWaitS +
+                                      eager.bubbleS + eager.optimizerS + eager.evalS));
+        // Host-bound, a microbatch takes what the host needs to issue its 48 layers.
+        const Project p = qwen3();
+        const JobContext ctx = contextOf(p);
+        const ActivationPlan nothingReruns;
+        const double host = 64 * 48 * hostSecondsPerLayer(ctx, meshOf(16), nothingReruns);
+        // (exposedCommS also holds the gradients' reduction once a step: 8 ms of 29 s.)
+        QVERIFY(near(eager.computeS + eager.exposedCommS + eager.hostWaitS, host, 1e-3));
+
+        // Captured in CUDA graphs, the same step has no host wait and is otherwise unchanged.
+        const StepResult graphs = stepOf(qwen3(R"(, "cuda_graphs": true)"));
+        QCOMPARE(graphs.hostWaitS, 0.0);
+        QVERIFY(near(graphs.stepS, eager.stepS - eager.hostWaitS));
+        QVERIFY(graphs.mfu > eager.mfu);
+    }
+
+    void compiledAndDenseStepsDoNotWait() {
+        // XLA issues whole compiled programs: MaxText on GPUs has no host term.
+        QCOMPARE(stepOf(h100Job(kQwen3MoE, R"(, "framework": "maxtext")",
+                                R"({"fsdp": 1, "ep": 16, "microbatches": 64})", 2))
+                     .hostWaitS,
+                 0.0);
+        // Llama 3 8B on one node: a layer's matmuls take far longer than issuing them.
+        const StepResult dense =
+            stepOf(h100Job(kLlama8B, R"(, "framework": "megatron")", R"({"dp": 8})", 1));
+        QCOMPARE(dense.hostWaitS, 0.0);
+        QVERIFY(dense.stepS > 0);
+    }
+
+    void hostWorkFollowsTheOperationsIssued() {
+        const Project p = qwen3();
+        const JobContext ctx = contextOf(p);
+        const ActivationPlan none;
+        ActivationPlan full;
+        full.everything = true;
+        // Full recomputation issues each forward operation again: 4 passes of it, not 3.
+        const double once = hostSecondsPerLayer(ctx, meshOf(16), none);
+        QVERIFY(near(hostSecondsPerLayer(ctx, meshOf(16), full), once * 4.0 / 3.0));
+        // Fewer ranks of experts, more experts a rank: each adds its matmuls' launches, 6 a
+        // microbatch (up and down, forward and two gradients), at the chip's launch cost.
+        const double launch = ctx.chip.kernelOverheadUs * 1e-6;
+        QVERIFY(near(hostSecondsPerLayer(ctx, meshOf(4), none) - once, (32 - 8) * 6 * launch));
+        // Tensor parallelism adds its collectives and, with expert tensor parallelism 1, holds
+        // experts / (ep x tp) whole experts a rank: tp 2 x ep 8 holds what ep 16 holds.
+        QVERIFY(hostSecondsPerLayer(ctx, meshOf(8, 2), none) > once);
+        // A chip without a host constant never waits.
+        JobContext noHost = ctx;
+        noHost.chip.hostOpUs = 0;
+        QCOMPARE(hostSecondsPerLayer(noHost, meshOf(16), none), 0.0);
+    }
+
+    void largerMicrobatchesHideTheHost() {
+        // Four sequences a microbatch: the GPU work per issued operation grows fourfold, the
+        // host's does not, so less of the step waits on the host.
+        const StepResult small = stepOf(qwen3());
+        const Project large =
+            h100Job(kQwen3MoE, kQwen3Training, R"({"dp": 1, "ep": 16, "microbatches": 16})", 2);
+        const StepResult big = stepOf(large);
+        QVERIFY(big.hostWaitS < small.hostWaitS);
+        QVERIFY(big.stepS < small.stepS);
+    }
+
+    void cudaGraphsKeyIsReadAndWritten() {
+        const Project p = qwen3(R"(, "cuda_graphs": true)");
+        QVERIFY(p.jobs[0].training.cudaGraphs);
+        const std::string text = writeProject(p);
+        QVERIFY(text.find(R"("cuda_graphs": true)") != std::string::npos);
+        QVERIFY(readProject(text).jobs[0].training.cudaGraphs);
+        QVERIFY(writeProject(qwen3()).find("cuda_graphs") == std::string::npos);
+        try {
+            (void)qwen3(R"(, "cuda_graphs": "yes")");
+            QFAIL("a string was taken for cuda_graphs");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("/jobs/0/training/cuda_graphs") !=
+                         std::string::npos,
+                     e.what());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(HostLaunchTest)
+#include "tst_host_launch.moc"
