@@ -116,6 +116,10 @@ std::string exportMegatron(const Project& project, std::size_t index) {
         a.add("--grad-reduce-in-bf16");
     if (!job.training.gradientAccumulationFusion)
         a.add("--no-gradient-accumulation-fusion");
+    if (job.training.cudaGraphs) {
+        a.add("--cuda-graph-impl", "local");
+        a.add("--cuda-graph-scope", "full_iteration");
+    }
     if (!job.training.asyncTpBackward) {
         cannot.push_back("synchronous backward tp collectives (Megatron-LM of 2021): today's "
                          "Megatron-LM has no switch for them");

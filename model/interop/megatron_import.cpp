@@ -2,6 +2,9 @@
 // data-parallel (arguments.py, validate_args), experts over a share of data-parallel.
 #include "interop/launch_common.h"
 
+#include <algorithm>
+#include <sstream>
+
 namespace podplanner::model::interop {
 
 namespace {
@@ -24,6 +27,11 @@ struct MegatronInput {
     std::vector<ShellComment> comments;
 };
 
+// Flags of several values (argparse nargs='+'): their words are kept space-separated.
+bool takesSeveralValues(const std::string& flag) {
+    return flag == "--cuda-graph-scope" || flag == "--cuda-graph-modules";
+}
+
 void readFlags(const std::vector<ShellWord>& words, std::size_t from, std::size_t to,
                FlagList& into) {
     for (std::size_t i = from; i < to; ++i) {
@@ -31,11 +39,18 @@ void readFlags(const std::vector<ShellWord>& words, std::size_t from, std::size_
         if (w.rfind("--", 0) != 0)
             continue;
         const std::size_t eq = w.find('=');
+        const auto isValue = [&](std::size_t j) {
+            return j < to && words[j].text.rfind("--", 0) != 0;
+        };
         if (eq != std::string::npos) {
             into.add(w.substr(0, eq), w.substr(eq + 1), true, words[i].line);
-        } else if (i + 1 < to && words[i + 1].text.rfind("--", 0) != 0) {
-            into.add(w, words[i + 1].text, true, words[i].line);
+        } else if (isValue(i + 1)) {
+            std::string value = words[i + 1].text;
+            const int line = words[i].line;
             ++i;
+            while (takesSeveralValues(w) && isValue(i + 1))
+                value += " " + words[++i].text;
+            into.add(w, value, true, line);
         } else {
             into.add(w, "", false, words[i].line);
         }
@@ -82,6 +97,33 @@ std::int64_t required(FlagList& f, const std::string& name) {
     if (*v < 1)
         throwFlagError(f, name, "a positive whole number");
     return *v;
+}
+
+// CUDA graphs (--cuda-graph-impl local | transformer_engine; before it --enable-cuda-graph and
+// --external-cuda-graph): PodPlanner models a capture of whole layers or the whole iteration
+// (scope full_iteration, "full", none given, or attn with mlp or moe), which leaves the host
+// nothing to issue per kernel; a partial capture is timed as eager, and said so.
+void readCudaGraphs(FlagList& f, TrainingSpec& t, std::vector<std::string>& notes) {
+    const std::string impl = f.text("--cuda-graph-impl").value_or("none");
+    const bool legacy = f.flag("--enable-cuda-graph") || f.flag("--external-cuda-graph");
+    const std::string scope = f.text("--cuda-graph-scope").value_or("") + " " +
+                              f.text("--cuda-graph-modules").value_or("");
+    if (impl == "none" && !legacy)
+        return;
+    std::vector<std::string> parts;
+    std::istringstream words(scope);
+    for (std::string w; words >> w;)
+        parts.push_back(w);
+    const auto has = [&](const char* name) {
+        return std::find(parts.begin(), parts.end(), name) != parts.end();
+    };
+    t.cudaGraphs = parts.empty() || has("full") || has("full_iteration") ||
+                   (has("attn") && (has("mlp") || has("moe")));
+    if (!t.cudaGraphs)
+        notes.push_back("CUDA graphs of part of each layer (" +
+                        scope.substr(0, scope.find_last_not_of(' ') + 1) +
+                        ") timed as eager: the experts and their dispatch still issue each "
+                        "kernel from the host (docs/engine.md, \"Host-bound layers\")");
 }
 
 } // namespace
@@ -259,6 +301,7 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
     if (f.has("--grad-reduce-in-bf16"))
         t.gradDtype = "bf16";
     t.gradientAccumulationFusion = !f.has("--no-gradient-accumulation-fusion");
+    readCudaGraphs(f, t, out.notes);
     const std::string granularity = f.text("--recompute-granularity").value_or("");
     t.recompute = granularity == "full"                                            ? "full"
                   : granularity == "selective" || f.has("--recompute-activations") ? "selective"

@@ -79,6 +79,11 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
         cannot.push_back("tp_overlap without torch.compile: torchtitan's async TP "
                          "(enable_async_tensor_parallel) runs only compiled");
     }
+    if (job.training.cudaGraphs) {
+        carried.push_back("training/cuda_graphs");
+        cannot.push_back("cuda_graphs: torchtitan has no setting that captures the training "
+                         "step in CUDA graphs");
+    }
     if (p.ppOverlap) {
         carried.push_back("parallelism/pp_overlap");
         cannot.push_back("pp_overlap: Megatron's overlap_p2p_comm has no torchtitan setting");

@@ -23,7 +23,8 @@ constexpr OpCounts kDenseOps{1, 3, 2, 1, 2, 1, 1, 2};
 constexpr double kMoeInOps = 26;
 constexpr double kMoeActOps = 1;
 constexpr double kMoeOutOps = 7;
-// Sequence-parallel all-gathers and reduce-scatters around attention and the MLP.
+// tp collectives around attention and the MLP: sequence parallelism's all-gathers and
+// reduce-scatters, or the all-reduces.
 constexpr double kTpCollectiveOps = 4;
 // Transformer Engine's grouped linear layers issue their experts' matmuls from C++, one cuBLAS
 // call per local expert on Hopper (its CUTLASS grouped kernel is opt-in:
@@ -61,7 +62,7 @@ double hostSecondsPerLayer(const JobContext& ctx, const MeshSizes& sizes,
         expertLaunches = moe * local * kExpertLinears * (3.0 + (rerun ? 1.0 : 0.0));
     }
     // Forward once, backward about twice, and again where the recompute policy reruns it.
-    double issued = sizes[kTp] > 1 ? 3 * kTpCollectiveOps : 0.0;
+    double issued = sizes[kTp] > 1 ? kTpCollectiveOps * (3.0 + (plan.everything ? 1.0 : 0.0)) : 0.0;
     for (int op = 0; op < kLayerOps; ++op)
         issued += ops[op] * (3.0 + (plan.everything || plan.recomputed[op] ? 1.0 : 0.0));
     return (issued * ctx.chip.hostOpUs + expertLaunches * ctx.chip.kernelOverheadUs) * 1e-6;

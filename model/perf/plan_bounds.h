@@ -13,7 +13,7 @@ inline double bubbleFactor(const Layout& l) {
     return 1.0 + (l.sizes[kPp] - 1.0) / (l.virtualStages * l.microbatches);
 }
 
-// Step = compute + exposed communication + bubble + optimizer, and the bubble is
+// Step = compute + exposed communication + host wait (>= 0) + bubble + optimizer, and the bubble is
 // (pp - 1) / v slots of the filling stages' compute and a microbatch's exposed
 // communication. Compute does not depend on the split, ZeRO, gathers, overlap or mapping.
 inline double computeBound(const StepResult& r) {

@@ -148,13 +148,17 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     // The host issues a microbatch's layers while the GPU runs them; it falls behind when
     // issuing takes longer than the GPU's compute and exposed communication (an MoE layer's
     // host sync stops it running ahead, and layers of one stage are alike).
-    const double hostMb = stageLayerCount * hostSecondsPerLayer(ctx, s, plan);
-    const double hostWaitMb = std::max(0.0, hostMb - computeMb - comm.exposedPerMicrobatchS);
-    r.hostWaitS = mb * hostWaitMb;
+    const double hostPerLayer = hostSecondsPerLayer(ctx, s, plan);
+    const auto hostWait = [&](double layers, double gpu) {
+        return std::max(0.0, layers * hostPerLayer - gpu - comm.exposedPerMicrobatchS);
+    };
+    r.hostWaitS = mb * hostWait(stageLayerCount, computeMb);
 
+    // The filling and draining stages are full ones, each with its own host wait.
     const double fillMb = fullStage + accumulation;
     r.bubbleComputeS = pipelineBubble(l, fillMb);
-    r.bubbleS = pipelineBubble(l, fillMb + comm.exposedPerMicrobatchS + hostWaitMb);
+    const double fillWait = s[kPp] > 1 ? hostWait(stages.busiest(), fillMb) : 0.0;
+    r.bubbleS = pipelineBubble(l, fillMb + comm.exposedPerMicrobatchS + fillWait);
     r.computeS = mb * computeMb;
     r.recomputeS = mb * stageLayerCount * plan.recomputeS;
 

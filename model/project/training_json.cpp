@@ -140,6 +140,11 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
         readSplashBlocks(*in.get("splash_blocks"), in.at("splash_blocks"), t);
     t.compile = in.boolean("compile", true);
     t.cudaGraphs = in.boolean("cuda_graphs", false);
+    if (t.cudaGraphs && t.framework == "maxtext")
+        throwInputError(in.at("cuda_graphs"),
+                        "false, or a PyTorch framework (XLA launches whole compiled programs: "
+                        "no kernel is issued from Python)",
+                        "true with framework \"maxtext\"");
     t.gradientAccumulationFusion = in.boolean("gradient_accumulation_fusion", true);
     t.asyncTpBackward = in.boolean("async_tensor_model_parallel_allreduce", true);
     t.vocabTiling =

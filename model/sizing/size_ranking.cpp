@@ -133,8 +133,8 @@ void classifyLimit(SizePoint& p) {
         break;
     case Limit::Host:
         p.limitText = "host: the GPUs wait " + share +
-                      " for the framework to issue kernels (fewer, larger microbatches or CUDA "
-                      "graphs help)";
+                      " for the framework to issue kernels (larger microbatches, a smaller tp or "
+                      "CUDA graphs help)";
         break;
     case Limit::Bubble:
         p.limitText = "pipeline bubble: " + share + " (pp " +

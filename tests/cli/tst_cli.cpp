@@ -102,9 +102,10 @@ class CliTest : public QObject {
         QCOMPARE(doc["jobs"].size(), std::size_t{3});
         for (const auto& job : doc["jobs"]) {
             for (const char* key :
-                 {"chips", "step_time_s", "compute_s", "exposed_comm_s", "bubble_s", "optimizer_s",
-                  "eval_s", "mfu", "hfu", "tokens_per_s", "hbm_used_gib_per_chip", "hbm_fits",
-                  "collectives", "time_to_train_days", "goodput", "energy_kwh", "cost_usd"})
+                 {"chips", "step_time_s", "compute_s", "exposed_comm_s", "host_wait_s", "bubble_s",
+                  "optimizer_s", "eval_s", "mfu", "hfu", "tokens_per_s", "hbm_used_gib_per_chip",
+                  "hbm_fits", "collectives", "time_to_train_days", "goodput", "energy_kwh",
+                  "cost_usd"})
                 QVERIFY2(job.contains(key), key);
             for (const char* key : {"expected", "interruptions_per_day", "job_mtbf_h",
                                     "checkpoint_interval_min", "badput"})

@@ -100,9 +100,13 @@ class HostLaunchTest : public QObject {
                      .hostWaitS,
                  0.0);
         // Llama 3 8B on one node: a layer's matmuls take far longer than issuing them.
-        const StepResult dense =
-            stepOf(h100Job(kLlama8B, R"(, "framework": "megatron")", R"({"dp": 8})", 1));
+        const Project llama = h100Job(kLlama8B, R"(, "framework": "megatron")", R"({"dp": 8})", 1);
+        const StepResult dense = stepOf(llama);
         QCOMPARE(dense.hostWaitS, 0.0);
+        MeshSizes dp8;
+        dp8.fill(1);
+        dp8[kDp] = 8;
+        QVERIFY(hostSecondsPerLayer(contextOf(llama), dp8, ActivationPlan{}) > 0);
         QVERIFY(dense.stepS > 0);
     }
 
@@ -114,14 +118,21 @@ class HostLaunchTest : public QObject {
         full.everything = true;
         // Full recomputation issues each forward operation again: 4 passes of it, not 3.
         const double once = hostSecondsPerLayer(ctx, meshOf(16), none);
+        // By hand: 9 operations of attention, 34 of the MoE block, three passes of each at
+        // host_op_us, and 8 local experts' 2 matmuls x 3 passes at a kernel launch each.
+        const double op = ctx.chip.hostOpUs * 1e-6;
+        const double launch = ctx.chip.kernelOverheadUs * 1e-6;
+        QVERIFY(near(once, (9 + 34) * 3 * op + 8 * 2 * 3 * launch));
         QVERIFY(near(hostSecondsPerLayer(ctx, meshOf(16), full), once * 4.0 / 3.0));
         // Fewer ranks of experts, more experts a rank: each adds its matmuls' launches, 6 a
         // microbatch (up and down, forward and two gradients), at the chip's launch cost.
-        const double launch = ctx.chip.kernelOverheadUs * 1e-6;
         QVERIFY(near(hostSecondsPerLayer(ctx, meshOf(4), none) - once, (32 - 8) * 6 * launch));
         // Tensor parallelism adds its collectives and, with expert tensor parallelism 1, holds
         // experts / (ep x tp) whole experts a rank: tp 2 x ep 8 holds what ep 16 holds.
-        QVERIFY(hostSecondsPerLayer(ctx, meshOf(8, 2), none) > once);
+        QVERIFY(near(hostSecondsPerLayer(ctx, meshOf(8, 2), none) - once, 4 * 3 * op));
+        // Under full recomputation the tp collectives rerun too.
+        QVERIFY(near(hostSecondsPerLayer(ctx, meshOf(8, 2), full),
+                     (4.0 / 3.0) * hostSecondsPerLayer(ctx, meshOf(8, 2), none)));
         // A chip without a host constant never waits.
         JobContext noHost = ctx;
         noHost.chip.hostOpUs = 0;
@@ -139,6 +150,23 @@ class HostLaunchTest : public QObject {
         QVERIFY(big.stepS < small.stepS);
     }
 
+    void pipelineFillWaitsToo() {
+        // Two stages of 24 layers, one sequence a microbatch: the fill and drain slot is a
+        // stage's microbatch, host wait included.
+        const auto piped = [](const std::string& extra) {
+            return stepOf(h100Job(kQwen3MoE, kQwen3Training + extra,
+                                  R"({"pp": 2, "ep": 8, "microbatches": 128})", 2));
+        };
+        const StepResult eager = piped("");
+        const StepResult graphs = piped(R"(, "cuda_graphs": true)");
+        QVERIFY(eager.hostWaitS > 0);
+        QCOMPARE(graphs.hostWaitS, 0.0);
+        QVERIFY(eager.bubbleS > graphs.bubbleS);
+        // The slot is a full stage, without the last stage's LM head, so it waits at least
+        // as long as the busiest stage's microbatch does.
+        QVERIFY(eager.bubbleS - graphs.bubbleS >= eager.hostWaitS / 128 * (1 - 1e-9));
+    }
+
     void cudaGraphsKeyIsReadAndWritten() {
         const Project p = qwen3(R"(, "cuda_graphs": true)");
         QVERIFY(p.jobs[0].training.cudaGraphs);
@@ -146,6 +174,14 @@ class HostLaunchTest : public QObject {
         QVERIFY(text.find(R"("cuda_graphs": true)") != std::string::npos);
         QVERIFY(readProject(text).jobs[0].training.cudaGraphs);
         QVERIFY(writeProject(qwen3()).find("cuda_graphs") == std::string::npos);
+        // XLA has no kernels to capture: refused with MaxText.
+        try {
+            (void)h100Job(kQwen3MoE, R"(, "framework": "maxtext", "cuda_graphs": true)",
+                          R"({"ep": 16})", 2);
+            QFAIL("cuda_graphs was taken with maxtext");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("maxtext") != std::string::npos, e.what());
+        }
         try {
             (void)qwen3(R"(, "cuda_graphs": "yes")");
             QFAIL("a string was taken for cuda_graphs");

@@ -526,7 +526,33 @@ class TestInteropLaunch : public QObject {
         QCOMPARE(j.job.model.vocab, 32000);
         QVERIFY(j.job.parallelism.shardOptimizer);
         QVERIFY(contains(j.unmodelled, "--moe-grouped-gemm"));
+        QVERIFY(!j.job.training.cudaGraphs);
         withImportedJob(target, j);
+
+        // CUDA graphs: a capture of the whole iteration (or of whole layers) is modelled; the
+        // MoE README's partial capture (attention, router, preprocessing) is timed as eager.
+        const auto withFlags = [&](const std::string& flags) {
+            std::string s = script;
+            s.replace(s.find("    --use-distributed-optimizer"), 0, flags);
+            return importLaunch(target, LaunchFormat::Megatron, s, {"", 0, 4, ""});
+        };
+        j = withFlags("    --cuda-graph-impl transformer_engine\n    --cuda-graph-scope attn "
+                      "moe_router moe_preprocess\n");
+        QVERIFY(!j.job.training.cudaGraphs);
+        QVERIFY(contains(j.notes, "CUDA graphs of part of each layer (attn moe_router "
+                                  "moe_preprocess) timed as eager"));
+        QVERIFY(!contains(j.unmodelled, "moe_router"));
+        QVERIFY(withFlags("    --enable-cuda-graph\n").job.training.cudaGraphs);
+        QVERIFY(withFlags("    --cuda-graph-impl local\n    --cuda-graph-scope attn moe\n")
+                    .job.training.cudaGraphs);
+        j = withFlags("    --cuda-graph-impl local\n    --cuda-graph-scope full_iteration\n");
+        QVERIFY(j.job.training.cudaGraphs);
+        QVERIFY(!contains(j.notes, "CUDA graphs of part"));
+        // Written back as it was read.
+        const std::string exported =
+            exportLaunch(withImportedJob(target, j), 0, LaunchFormat::Megatron);
+        QVERIFY(exported.find("--cuda-graph-impl local") != std::string::npos);
+        QVERIFY(exported.find("--cuda-graph-scope full_iteration") != std::string::npos);
     }
 
     // torchtitan, torchtitan/models/llama3/train_configs/llama3_405b.toml (pytorch/torchtitan
@@ -562,7 +588,15 @@ class TestInteropLaunch : public QObject {
         ImportedJob e2 = importLaunch(target, LaunchFormat::Torchtitan, eager, {"", 0, 16, ""});
         QVERIFY(!e2.job.training.compile);
         QVERIFY(!e2.job.parallelism.tpOverlap); // async TP runs only compiled
-        withImportedJob(target, e2);
+        Project graphed = withImportedJob(target, e2);
+        // torchtitan cannot capture the step in CUDA graphs: the export says so and carries
+        // the key in its job line, and reading it back restores it.
+        graphed.jobs[0].training.cudaGraphs = true;
+        const std::string exported = exportLaunch(graphed, 0, LaunchFormat::Torchtitan);
+        QVERIFY(exported.find("cuda_graphs: torchtitan has no setting") != std::string::npos);
+        ImportedJob back =
+            importLaunch(target, LaunchFormat::Torchtitan, exported, {"", 0, 16, ""});
+        QVERIFY(withImportedJob(target, back).jobs.back().training.cudaGraphs);
     }
 
     // Words and lines of a million characters, as a fuzzer writes them: read as any other,
