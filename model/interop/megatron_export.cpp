@@ -102,6 +102,8 @@ std::string exportMegatron(const Project& project, std::size_t index) {
         a.add("--num-experts", m.experts);
         a.add("--moe-router-topk", m.topK);
         a.add("--moe-ffn-hidden-size", m.expertFfn);
+        if (!m.expertBias)
+            a.add("--disable-bias-linear");
     }
     const std::string& precision = job.training.precision;
     if (precision == "bf16" || precision == "fp8" || precision == "fp4")

@@ -258,6 +258,8 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
         m.experts = static_cast<int>(*experts);
         m.topK = static_cast<int>(positive(f, "--moe-router-topk", 2));
         m.expertFfn = static_cast<int>(positive(f, "--moe-ffn-hidden-size", m.ffn));
+        // Megatron's linear layers add biases (add_bias_linear) unless told not to.
+        m.expertBias = !f.has("--disable-bias-linear");
     } else {
         m.expertFfn = m.ffn;
     }

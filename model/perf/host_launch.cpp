@@ -30,10 +30,48 @@ constexpr double kTpCollectiveOps = 4;
 // call per local expert on Hopper (its CUTLASS grouped kernel is opt-in:
 // NVTE_USE_CUTLASS_GROUPED_GEMM), without Python between them: a kernel launch each.
 constexpr double kExpertLinears = 2; // up (with the gate) and down
+// Megatron-Core 0.17 adds the experts' down-projection biases in Python, one expert at a time
+// (TEGroupedMLP._apply_bias: t + b * p over torch.split of the tokens): a multiply and an add
+// forward, and backward the two products' gradients and their reductions to the bias's and
+// the probabilities' shapes. The up projection's bias goes into the fused activation.
+constexpr double kExpertBiasForwardOps = 2;
+constexpr double kExpertBiasBackwardOps = 4;
 
 bool issuesOpByOp(const JobContext& ctx) {
     return ctx.chip.isGpu() && ctx.framework.kind != Framework::MaxText &&
            !ctx.job->training.cudaGraphs;
+}
+
+// One layer's forward operations by part, and what it issues beside them per microbatch.
+struct LayerIssue {
+    OpCounts ops = kDenseOps;
+    double pythonOps = 0; // issued from Python outside the parts' counts (bias loops)
+    double launches = 0;  // kernels launched from C++ (the experts' matmuls)
+};
+
+// An MoE block in place of the dense MLP, weighted by the share of layers that have it.
+void addExperts(const ModelSpec& m, const MeshSizes& sizes, const ActivationPlan& plan,
+                LayerIssue& issue) {
+    const double moe = m.moeLayerShare();
+    // Experts taken whole on each rank (expert tensor parallelism 1, the MoE recipes'
+    // choice): a rank holds experts / (ep x tp) of them (the engine splits their width over
+    // tp).
+    const double local = std::max(1.0, m.experts / (static_cast<double>(sizes[kEp]) * sizes[kTp]));
+    const double shared = m.sharedExperts > 0 ? 1.0 : 0.0;
+    const auto mix = [moe](double dense, double routed) {
+        return (1 - moe) * dense + moe * routed;
+    };
+    issue.ops[kOpMlpIn] = mix(kDenseOps[kOpMlpIn], kMoeInOps + shared * kDenseOps[kOpMlpIn]);
+    issue.ops[kOpAct] = mix(kDenseOps[kOpAct], kMoeActOps + shared * kDenseOps[kOpAct]);
+    issue.ops[kOpMlpOut] = mix(kDenseOps[kOpMlpOut], kMoeOutOps + shared * kDenseOps[kOpMlpOut]);
+    const auto passes = [&](LayerOp op) {
+        return 3.0 + (plan.everything || plan.recomputed[op] ? 1.0 : 0.0);
+    };
+    issue.launches = moe * local * kExpertLinears * passes(kOpMlpIn);
+    if (m.expertBias) {
+        const double forwards = passes(kOpMlpOut) - 2.0; // once, or twice when it reruns
+        issue.pythonOps = moe * local * (kExpertBiasForwardOps * forwards + kExpertBiasBackwardOps);
+    }
 }
 
 } // namespace
@@ -42,30 +80,16 @@ double hostSecondsPerLayer(const JobContext& ctx, const MeshSizes& sizes,
                            const ActivationPlan& plan) {
     if (!issuesOpByOp(ctx) || ctx.chip.hostOpUs <= 0)
         return 0.0;
-    const ModelSpec& m = ctx.job->model;
-    const double moe = m.moeLayerShare();
-    OpCounts ops = kDenseOps;
-    double expertLaunches = 0;
-    if (moe > 0) {
-        // Megatron-Core's experts are whole on each rank (expert tensor parallelism 1), so a
-        // rank holds experts / (ep x tp) of them (the engine splits their width over tp).
-        const double local =
-            std::max(1.0, m.experts / (static_cast<double>(sizes[kEp]) * sizes[kTp]));
-        const double shared = m.sharedExperts > 0 ? 1.0 : 0.0;
-        const auto mix = [moe](double dense, double routed) {
-            return (1 - moe) * dense + moe * routed;
-        };
-        ops[kOpMlpIn] = mix(kDenseOps[kOpMlpIn], kMoeInOps + shared * kDenseOps[kOpMlpIn]);
-        ops[kOpAct] = mix(kDenseOps[kOpAct], kMoeActOps + shared * kDenseOps[kOpAct]);
-        ops[kOpMlpOut] = mix(kDenseOps[kOpMlpOut], kMoeOutOps + shared * kDenseOps[kOpMlpOut]);
-        const bool rerun = plan.everything || plan.recomputed[kOpMlpIn];
-        expertLaunches = moe * local * kExpertLinears * (3.0 + (rerun ? 1.0 : 0.0));
-    }
+    LayerIssue issue;
+    if (ctx.job->model.moeLayerShare() > 0)
+        addExperts(ctx.job->model, sizes, plan, issue);
     // Forward once, backward about twice, and again where the recompute policy reruns it.
     double issued = sizes[kTp] > 1 ? kTpCollectiveOps * (3.0 + (plan.everything ? 1.0 : 0.0)) : 0.0;
     for (int op = 0; op < kLayerOps; ++op)
-        issued += ops[op] * (3.0 + (plan.everything || plan.recomputed[op] ? 1.0 : 0.0));
-    return (issued * ctx.chip.hostOpUs + expertLaunches * ctx.chip.kernelOverheadUs) * 1e-6;
+        issued += issue.ops[op] * (3.0 + (plan.everything || plan.recomputed[op] ? 1.0 : 0.0));
+    return ((issued + issue.pythonOps) * ctx.chip.hostOpUs +
+            issue.launches * ctx.chip.kernelOverheadUs) *
+           1e-6;
 }
 
 } // namespace podplanner::model::perf

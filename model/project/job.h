@@ -25,6 +25,7 @@ struct ModelSpec {
     int expertFfn = 0;
     int sharedExperts = 0;       // experts every token passes through, beside its top_k
     double capacityFactor = 0;   // tokens an expert takes, x its even share; 0: dropless
+    bool expertBias = false;     // the experts' linear layers add biases (gpt-oss)
     bool parallelBlock = false;  // attention and MLP read one norm and are summed (PaLM, GPT-J)
     bool tiedEmbeddings = false; // the LM head is the input embedding
     // Each query sees the keys before it (a decoder); false: every key of the sequence (an

@@ -59,6 +59,8 @@ ModelSpec readModelSpec(ObjectReader& in) {
     };
     moeOnly("shared_experts", m.sharedExperts > 0);
     moeOnly("capacity_factor", m.capacityFactor > 0);
+    m.expertBias = in.boolean("expert_bias", false);
+    moeOnly("expert_bias", m.expertBias);
     m.parallelBlock = in.choice("block", {"sequential", "parallel"}, "sequential") == "parallel";
     m.tiedEmbeddings = in.boolean("tied_embeddings", false);
     m.causal = in.boolean("causal", true);
@@ -117,6 +119,8 @@ void writeModelSpec(const ModelSpec& m, Json& out) {
         out["expert_ffn"] = m.expertFfn;
         whenSet("shared_experts", m.sharedExperts);
         whenSet("capacity_factor", m.capacityFactor);
+        if (m.expertBias)
+            out["expert_bias"] = true;
     }
     // Keys added after the first release are written only when set, so older files keep
     // their exact text when saved again.

@@ -150,6 +150,41 @@ class HostLaunchTest : public QObject {
         QVERIFY(big.stepS < small.stepS);
     }
 
+    void expertBiasesAreAddedInPython() {
+        // gpt-oss's experts have biases: Megatron-Core adds the down projection's in a Python
+        // loop over the rank's experts, 2 operations forward and 4 backward each.
+        std::string biased = kQwen3MoE;
+        biased.replace(biased.find(R"("expert_ffn": 768)"), 17,
+                       R"("expert_ffn": 768, "expert_bias": true)");
+        const Project p = h100Job(biased, kQwen3Training, R"({"ep": 16, "microbatches": 64})", 2);
+        QVERIFY(p.jobs[0].model.expertBias);
+        const JobContext with = contextOf(p);
+        const JobContext without = contextOf(qwen3());
+        const double op = with.chip.hostOpUs * 1e-6;
+        const ActivationPlan none;
+        QVERIFY(near(hostSecondsPerLayer(with, meshOf(16), none) -
+                         hostSecondsPerLayer(without, meshOf(16), none),
+                     8 * (2 + 4) * op));
+        // Rerunning the down projection runs the loop forward again.
+        ActivationPlan full;
+        full.everything = true;
+        QVERIFY(near(hostSecondsPerLayer(with, meshOf(16), full) -
+                         hostSecondsPerLayer(without, meshOf(16), full),
+                     8 * (2 * 2 + 4) * op));
+        // The key is written back, and refused on a dense model.
+        QVERIFY(writeProject(p).find(R"("expert_bias": true)") != std::string::npos);
+        QVERIFY(writeProject(qwen3()).find("expert_bias") == std::string::npos);
+        try {
+            std::string dense = kLlama8B;
+            dense.replace(dense.size() - 1, 1, R"(, "expert_bias": true})");
+            (void)h100Job(dense, R"(, "framework": "megatron")", R"({"dp": 8})", 1);
+            QFAIL("expert_bias was taken for a dense model");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("/model/expert_bias") != std::string::npos,
+                     e.what());
+        }
+    }
+
     void pipelineFillWaitsToo() {
         // Two stages of 24 layers, one sequence a microbatch: the fill and drain slot is a
         // stage's microbatch, host wait included.

@@ -527,6 +527,12 @@ class TestInteropLaunch : public QObject {
         QVERIFY(j.job.parallelism.shardOptimizer);
         QVERIFY(contains(j.unmodelled, "--moe-grouped-gemm"));
         QVERIFY(!j.job.training.cudaGraphs);
+        // --disable-bias-linear: no expert biases; Megatron's default adds them.
+        QVERIFY(!j.job.model.expertBias);
+        std::string biased = script;
+        biased.erase(biased.find("    --disable-bias-linear\n"), 26);
+        QVERIFY(importLaunch(target, LaunchFormat::Megatron, biased, {"", 0, 4, ""})
+                    .job.model.expertBias);
         withImportedJob(target, j);
 
         // CUDA graphs: a capture of the whole iteration (or of whole layers) is modelled; the
@@ -553,6 +559,7 @@ class TestInteropLaunch : public QObject {
             exportLaunch(withImportedJob(target, j), 0, LaunchFormat::Megatron);
         QVERIFY(exported.find("--cuda-graph-impl local") != std::string::npos);
         QVERIFY(exported.find("--cuda-graph-scope full_iteration") != std::string::npos);
+        QVERIFY(exported.find("--disable-bias-linear") != std::string::npos);
     }
 
     // torchtitan, torchtitan/models/llama3/train_configs/llama3_405b.toml (pytorch/torchtitan
