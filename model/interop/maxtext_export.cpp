@@ -226,8 +226,11 @@ std::string exportMaxText(const Project& project, std::size_t index) {
                        "MaxText windows attention only in its Gemma and gpt-oss decoder blocks",
                        cannot, carried);
     carryNonCausal(job.model, "MaxText", cannot, carried);
-    if (job.model.expertBias) // no MaxText flag names it: the job line keeps the model
+    if (job.model.expertBias) {
+        cannot.push_back("expert_bias: no MaxText flag names the experts' biases; the model is "
+                         "carried");
         carryModel(carried);
+    }
     writePrecision(job.training.precision, w, cannot, carried);
 
     // MaxText's ICI mesh counts devices: a chip's devices go on the axis maxtext_flags.h names.

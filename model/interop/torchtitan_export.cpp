@@ -43,8 +43,6 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
     carryVocabTiling(job.training, "torchtitan", cannot, carried);
     carryDeepSeekShape(job.model, "torchtitan", cannot, carried);
     carryNonCausal(job.model, "torchtitan", cannot, carried);
-    if (m.expertBias) // no torchtitan setting names it: the job line keeps the model
-        carryModel(carried);
     const MappingFacts mapping = mappingFacts(project, index);
     cannot.push_back(mappingNote(mapping, "torchtitan builds its device mesh in the order pp, "
                                           "dp_replicate, dp_shard, cp, tp (parallel_dims.py); "

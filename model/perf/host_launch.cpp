@@ -33,7 +33,9 @@ constexpr double kExpertLinears = 2; // up (with the gate) and down
 // Megatron-Core 0.17 adds the experts' down-projection biases in Python, one expert at a time
 // (TEGroupedMLP._apply_bias: t + b * p over torch.split of the tokens): a multiply and an add
 // forward, and backward the two products' gradients and their reductions to the bias's and
-// the probabilities' shapes. The up projection's bias goes into the fused activation.
+// the probabilities' shapes. The up projection's bias is added inside TE's grouped linear
+// layer. These are bare operations, not the module-sized ones host_op_us prices: each is
+// charged a kernel launch, a lower bound (docs/engine.md, "Host-bound layers").
 constexpr double kExpertBiasForwardOps = 2;
 constexpr double kExpertBiasBackwardOps = 4;
 
@@ -45,8 +47,7 @@ bool issuesOpByOp(const JobContext& ctx) {
 // One layer's forward operations by part, and what it issues beside them per microbatch.
 struct LayerIssue {
     OpCounts ops = kDenseOps;
-    double pythonOps = 0; // issued from Python outside the parts' counts (bias loops)
-    double launches = 0;  // kernels launched from C++ (the experts' matmuls)
+    double launches = 0; // kernels priced at a launch each (experts' matmuls, bias loops)
 };
 
 // An MoE block in place of the dense MLP, weighted by the share of layers that have it.
@@ -70,7 +71,7 @@ void addExperts(const ModelSpec& m, const MeshSizes& sizes, const ActivationPlan
     issue.launches = moe * local * kExpertLinears * passes(kOpMlpIn);
     if (m.expertBias) {
         const double forwards = passes(kOpMlpOut) - 2.0; // once, or twice when it reruns
-        issue.pythonOps = moe * local * (kExpertBiasForwardOps * forwards + kExpertBiasBackwardOps);
+        issue.launches += moe * local * (kExpertBiasForwardOps * forwards + kExpertBiasBackwardOps);
     }
 }
 
@@ -87,9 +88,7 @@ double hostSecondsPerLayer(const JobContext& ctx, const MeshSizes& sizes,
     double issued = sizes[kTp] > 1 ? kTpCollectiveOps * (3.0 + (plan.everything ? 1.0 : 0.0)) : 0.0;
     for (int op = 0; op < kLayerOps; ++op)
         issued += issue.ops[op] * (3.0 + (plan.everything || plan.recomputed[op] ? 1.0 : 0.0));
-    return ((issued + issue.pythonOps) * ctx.chip.hostOpUs +
-            issue.launches * ctx.chip.kernelOverheadUs) *
-           1e-6;
+    return (issued * ctx.chip.hostOpUs + issue.launches * ctx.chip.kernelOverheadUs) * 1e-6;
 }
 
 } // namespace podplanner::model::perf
