@@ -39,6 +39,16 @@ constexpr double kExpertLinears = 2; // up (with the gate) and down
 constexpr double kExpertBiasForwardOps = 2;
 constexpr double kExpertBiasBackwardOps = 4;
 
+// Times an operation is issued per microbatch: forward once, backward about twice, and again
+// when the recompute policy reruns it.
+double passes(bool reruns) {
+    return reruns ? 4.0 : 3.0;
+}
+
+double passes(const ActivationPlan& plan, int op) {
+    return passes(plan.everything || plan.recomputed[static_cast<std::size_t>(op)]);
+}
+
 bool issuesOpByOp(const JobContext& ctx) {
     return ctx.chip.isGpu() && ctx.framework.kind != Framework::MaxText &&
            !ctx.job->training.cudaGraphs;
@@ -50,7 +60,8 @@ struct LayerIssue {
     double launches = 0; // kernels priced at a launch each (experts' matmuls, bias loops)
 };
 
-// An MoE block in place of the dense MLP, weighted by the share of layers that have it.
+// An MoE block in place of the dense MLP, weighted by the share of layers that have it (none
+// for a dense model).
 void addExperts(const ModelSpec& m, const MeshSizes& sizes, const ActivationPlan& plan,
                 LayerIssue& issue) {
     const double moe = m.moeLayerShare();
@@ -65,12 +76,9 @@ void addExperts(const ModelSpec& m, const MeshSizes& sizes, const ActivationPlan
     issue.ops[kOpMlpIn] = mix(kDenseOps[kOpMlpIn], kMoeInOps + shared * kDenseOps[kOpMlpIn]);
     issue.ops[kOpAct] = mix(kDenseOps[kOpAct], kMoeActOps + shared * kDenseOps[kOpAct]);
     issue.ops[kOpMlpOut] = mix(kDenseOps[kOpMlpOut], kMoeOutOps + shared * kDenseOps[kOpMlpOut]);
-    const auto passes = [&](LayerOp op) {
-        return 3.0 + (plan.everything || plan.recomputed[op] ? 1.0 : 0.0);
-    };
-    issue.launches = moe * local * kExpertLinears * passes(kOpMlpIn);
+    issue.launches = moe * local * kExpertLinears * passes(plan, kOpMlpIn);
     if (m.expertBias) {
-        const double forwards = passes(kOpMlpOut) - 2.0; // once, or twice when it reruns
+        const double forwards = passes(plan, kOpMlpOut) - 2.0; // once, or twice when it reruns
         issue.launches += moe * local * (kExpertBiasForwardOps * forwards + kExpertBiasBackwardOps);
     }
 }
@@ -82,12 +90,11 @@ double hostSecondsPerLayer(const JobContext& ctx, const MeshSizes& sizes,
     if (!issuesOpByOp(ctx) || ctx.chip.hostOpUs <= 0)
         return 0.0;
     LayerIssue issue;
-    if (ctx.job->model.moeLayerShare() > 0)
-        addExperts(ctx.job->model, sizes, plan, issue);
-    // Forward once, backward about twice, and again where the recompute policy reruns it.
-    double issued = sizes[kTp] > 1 ? kTpCollectiveOps * (3.0 + (plan.everything ? 1.0 : 0.0)) : 0.0;
+    addExperts(ctx.job->model, sizes, plan, issue);
+    // The tp collectives rerun only under full recomputation.
+    double issued = sizes[kTp] > 1 ? kTpCollectiveOps * passes(plan.everything) : 0.0;
     for (int op = 0; op < kLayerOps; ++op)
-        issued += issue.ops[op] * (3.0 + (plan.everything || plan.recomputed[op] ? 1.0 : 0.0));
+        issued += issue.ops[static_cast<std::size_t>(op)] * passes(plan, op);
     return (issued * ctx.chip.hostOpUs + issue.launches * ctx.chip.kernelOverheadUs) * 1e-6;
 }
 

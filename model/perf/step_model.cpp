@@ -142,9 +142,6 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     CommInputs in{ctx, l, layer, plan, t, stageLayerCount, forwardMb, backwardMb};
     const CommResult comm = stepCommunication(in, r);
 
-    // With stage times T_i, 1F1B takes about sum T_i + (mb - 1) max T_i: the busiest stage
-    // runs every microbatch back to back and the others fill and drain the pipeline. Those are
-    // full stages, whether or not the last stage (the LM head's) is the busiest.
     // The host issues a microbatch's layers while the GPU runs them; it falls behind when
     // issuing takes longer than the GPU's compute and exposed communication (an MoE layer's
     // host sync stops it running ahead, and layers of one stage are alike).
@@ -154,7 +151,10 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     };
     r.hostWaitS = mb * hostWait(stageLayerCount, computeMb);
 
-    // The filling and draining stages are full ones, each with its own host wait.
+    // With stage times T_i, 1F1B takes about sum T_i + (mb - 1) max T_i: the busiest stage
+    // runs every microbatch back to back and the others fill and drain the pipeline. Those are
+    // full stages, whether or not the last stage (the LM head's) is the busiest, each with its
+    // own host wait.
     const double fillMb = fullStage + accumulation;
     r.bubbleComputeS = pipelineBubble(l, fillMb);
     const double fillWait = s[kPp] > 1 ? hostWait(stages.busiest(), fillMb) : 0.0;
