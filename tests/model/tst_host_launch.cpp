@@ -53,11 +53,14 @@ StepResult stepOf(const Project& p) {
     return evaluateProject(p).jobs.at(0).step;
 }
 
+// The context points into p's job: p must outlive it.
 JobContext contextOf(const Project& p) {
     const auto placements = placeJobs(p);
     return makeJobContext(p.jobs[0], p.cluster.chip, jobFabric(p.cluster, placements[0]),
                           placements[0].chips());
 }
+
+JobContext contextOf(Project&&) = delete;
 
 MeshSizes meshOf(int ep, int tp = 1) {
     MeshSizes s;
@@ -160,7 +163,8 @@ class HostLaunchTest : public QObject {
         const Project p = h100Job(biased, kQwen3Training, R"({"ep": 16, "microbatches": 64})", 2);
         QVERIFY(p.jobs[0].model.expertBias);
         const JobContext with = contextOf(p);
-        const JobContext without = contextOf(qwen3());
+        const Project plain = qwen3(); // the context points into its project: keep it alive
+        const JobContext without = contextOf(plain);
         const double op = with.chip.kernelOverheadUs * 1e-6;
         const ActivationPlan none;
         QVERIFY(near(hostSecondsPerLayer(with, meshOf(16), none) -
