@@ -319,6 +319,35 @@ class TestSizing : public QObject {
         QVERIFY_THROWS_EXCEPTION(InputError, packJobs(p, request));
     }
 
+    void limitIsTheLargestLossOfWallTime() {
+        // Qwen3-30B on 16 H100s, eager Megatron with one sequence a microbatch: its GPUs wait
+        // about a third of each step for the host to issue the MoE layers' kernels.
+        SizePoint point;
+        point.step = perf::evaluateProject(sizingtest::projectFile(
+                                               "tests/data/validation/gpu-moe/"
+                                               "mbridge-26.04.01-qwen3-30b-16xh100.podplanner"))
+                         .jobs[0]
+                         .step;
+        point.goodput = 0.95;
+        QVERIFY(point.step.hostWaitS > 0.2 * point.step.stepS);
+        classifyLimit(point);
+        QCOMPARE(point.limit, Limit::Host);
+        QCOMPARE(std::string(limitName(point.limit)), std::string("host"));
+        QVERIFY2(point.limitText.find("CUDA graphs") != std::string::npos, point.limitText.c_str());
+        // Failures take over once they cost more than the wait.
+        point.goodput = 0.5;
+        point.badput.restart = 0.4;
+        classifyLimit(point);
+        QCOMPARE(point.limit, Limit::Failures);
+        QVERIFY2(point.limitText.find("restarts") != std::string::npos, point.limitText.c_str());
+        // Under a tenth of wall time, no loss is the limit: compute is.
+        point.goodput = 0.95;
+        point.step.hostWaitS = point.step.exposedCommS = point.step.bubbleS = 0;
+        point.step.recomputeS = 0;
+        classifyLimit(point);
+        QCOMPARE(point.limit, Limit::Compute);
+    }
+
     void cancelledSizingSaysSo() {
         std::atomic<bool> cancel{true};
         SizeOptions options;
