@@ -323,9 +323,9 @@ class TestSizing : public QObject {
         // Qwen3-30B on 16 H100s, eager Megatron with one sequence a microbatch: its GPUs wait
         // about a third of each step for the host to issue the MoE layers' kernels.
         SizePoint point;
-        point.step = perf::evaluateProject(sizingtest::projectFile(
-                                               "tests/data/validation/gpu-moe/"
-                                               "mbridge-26.04.01-qwen3-30b-16xh100.podplanner"))
+        point.step = perf::evaluateProject(
+                         sizingtest::projectFile("tests/data/validation/gpu-moe/"
+                                                 "mbridge-26.04.01-qwen3-30b-16xh100.podplanner"))
                          .jobs[0]
                          .step;
         point.goodput = 0.95;
