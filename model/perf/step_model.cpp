@@ -144,12 +144,19 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
 
     // The host issues a microbatch's layers while the GPU runs them; it falls behind when
     // issuing takes longer than the GPU's compute and exposed communication (an MoE layer's
-    // host sync stops it running ahead, and layers of one stage are alike).
+    // host sync stops it running ahead, and layers of one stage are alike). Every stage runs
+    // every microbatch, so the slowest of them, host included, paces the step: a full stage
+    // whose host lags can outlast the last stage that the LM head makes the GPUs' busiest.
     const double hostPerLayer = hostSecondsPerLayer(ctx, s, plan);
     const auto hostWait = [&](double layers, double gpu) {
         return std::max(0.0, layers * hostPerLayer - gpu - comm.exposedPerMicrobatchS);
     };
-    r.hostWaitS = mb * hostWait(stageLayerCount, computeMb);
+    const double lastPaced =
+        lastStage + accumulation + hostWait(stages.lastStage(), lastStage + accumulation);
+    const double fullPaced =
+        s[kPp] > 1 ? fullStage + accumulation + hostWait(stages.busiest(), fullStage + accumulation)
+                   : 0.0;
+    r.hostWaitS = mb * (std::max(lastPaced, fullPaced) - computeMb);
 
     // With stage times T_i, 1F1B takes about sum T_i + (mb - 1) max T_i: the busiest stage
     // runs every microbatch back to back and the others fill and drain the pipeline. Those are

@@ -207,6 +207,27 @@ class HostLaunchTest : public QObject {
         QVERIFY(eager.bubbleS - graphs.bubbleS >= eager.hostWaitS / 128 * (1 - 1e-9));
     }
 
+    void slowestStageWithItsHostPacesTheStep() {
+        // 46 layers on 4 stages: 11 on the first and the last, 12 on the two between. The LM
+        // head (a 152k vocabulary) makes the last stage the GPUs' busiest, but the host issues
+        // a middle stage's 12 MoE layers more slowly still, and every stage runs every
+        // microbatch: the step is no shorter than that host's issue time.
+        std::string model = kQwen3MoE;
+        model.replace(model.find(R"("layers": 48)"), 12, R"("layers": 46)");
+        const Project p =
+            h100Job(model, kQwen3Training, R"({"pp": 4, "ep": 4, "microbatches": 256})", 2);
+        const StepResult r = stepOf(p);
+        MeshSizes sizes = meshOf(4);
+        sizes[kDp] = 1;
+        sizes[kPp] = 4;
+        const double issue = 256 * 12 * hostSecondsPerLayer(contextOf(p), sizes, ActivationPlan{});
+        QVERIFY(r.hostWaitS > 0);
+        QVERIFY2(r.computeS + r.hostWaitS + r.exposedCommS >= issue * (1 - 1e-9),
+                 (std::to_string(r.computeS + r.hostWaitS + r.exposedCommS) + " s against " +
+                  std::to_string(issue))
+                     .c_str());
+    }
+
     void cudaGraphsKeyIsReadAndWritten() {
         const Project p = qwen3(R"(, "cuda_graphs": true)");
         QVERIFY(p.jobs[0].training.cudaGraphs);
