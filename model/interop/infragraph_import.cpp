@@ -39,7 +39,7 @@ std::optional<ChipChoice> chipFor(const std::string& text) {
         {"b200", {"b200", "h100-cluster"}},
         {"blackwell", {"b200", "h100-cluster"}},
         {"h100", {"h100-sxm", "h100-cluster"}},
-        {"h200", {"h100-sxm", "h100-cluster"}},
+        {"h200", {"h200-sxm", "h100-cluster"}},
         {"a100", {"a100-sxm-80gb", "a100-cluster"}},
     };
     for (const auto& [word, choice] : table)
@@ -57,6 +57,7 @@ std::optional<ChipChoice> chipById(const std::string& id) {
                                                           {"tpu-v4", "tpu-v4-pod"},
                                                           {"b200", "h100-cluster"},
                                                           {"h100-sxm", "h100-cluster"},
+                                                          {"h200-sxm", "h100-cluster"},
                                                           {"a100-sxm-80gb", "a100-cluster"}})
         if (chip == id)
             return ChipChoice{chip, preset};
@@ -295,11 +296,13 @@ void buildGpu(const IgGraph& g, int hostInstance, const IgDevice& d, int xpu,
                 ++edgesPerHost;
         chipPatch["dcn_gbit_s"] = nicGbit * edgesPerHost / gpus;
     }
-    if (chip.chip == "b200") {
-        out.overrides["chip"] = "b200";
+    // B200 and H200 come in h100-cluster with the chip swapped: there is no preset of theirs
+    // whose chip the document's bandwidths could patch.
+    if (chip.preset == "h100-cluster" && chip.chip != "h100-sxm") {
+        out.overrides["chip"] = chip.chip;
         if (!chipPatch.empty())
-            out.notes.push_back("the document's NVLink and NIC bandwidths are not applied: b200 "
-                                "has no preset cluster to patch");
+            out.notes.push_back("the document's NVLink and NIC bandwidths are not applied: " +
+                                chip.chip + " has no preset cluster to patch");
     } else if (!chipPatch.empty()) {
         out.overrides["chip"] = chipPatch;
     }

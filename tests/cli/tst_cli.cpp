@@ -356,8 +356,9 @@ class CliTest : public QObject {
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitCode(), 0);
         const QByteArray out = p.readAllStandardOutput();
-        for (const char* id : {"tpu-v4-pod", "tpu-v5p-pod", "tpu-ironwood-pod", "tpu-v5e-pod",
-                               "a100-cluster", "h100-cluster", "ironwood-multisite", "b200"})
+        for (const char* id :
+             {"tpu-v4-pod", "tpu-v5p-pod", "tpu-ironwood-pod", "tpu-v5e-pod", "a100-cluster",
+              "h100-cluster", "ironwood-multisite", "b200", "h200-sxm"})
             QVERIFY2(out.contains(id), id);
         p.start(PODPLANNER_BINARY,
                 {"validate", PODPLANNER_SOURCE_DIR "/tests/data/bad/newer-version.json"});

@@ -56,6 +56,24 @@ class TestInfraGraph : public QObject {
         evaluateWithJob(p);
     }
 
+    // H200 has no preset cluster of its own: h100-cluster with the chip swapped, so its memory
+    // is H200's and the document's bandwidths are not applied (said in a note).
+    void h200ComesInTheH100Cluster() {
+        InfraGraphOptions options;
+        options.chip = "h200-sxm";
+        const auto imported =
+            importInfraGraph(file("dgx-h100-2-tier-clos.json"), "x.json", options);
+        const Project p = projectFromCluster(imported.name, imported.clusterJson);
+        QCOMPARE(p.cluster.chip.id, std::string("h200-sxm"));
+        QCOMPARE(p.cluster.chip.hbmGib, 140.4);
+        QCOMPARE(p.cluster.pod.nodes, 16);
+        bool noted = false;
+        for (const auto& n : imported.notes)
+            noted = noted || n.find("h200-sxm has no preset cluster") != std::string::npos;
+        QVERIFY(noted);
+        evaluateWithJob(p);
+    }
+
     // The same blueprint in YAML (InfraGraph publishes its blueprints so) gives the same cluster.
     void yamlAndJsonAgree() {
         const auto fromJson = importInfraGraph(file("dgx-h100-2-tier-clos.json"), "x.json", {});
