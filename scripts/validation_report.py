@@ -143,6 +143,40 @@ def slices_of(run):
     return len(placement.get("pods", [placement.get("pod", 0)]))
 
 
+def relative_to_fewest_slices(w, series):
+    """Series with no one-slice run: per-chip throughput relative to the run of fewest slices
+    that holds the same tokens a chip per step (scaling at a fixed per-chip batch)."""
+    lines = []
+    for name, members in sorted(series.items()):
+        if any(slices_of(r) == 1 for r, _ in members):
+            continue
+        by_batch = {}
+        for r, j in members:
+            per_chip = j["tokens_per_s"] * j["step_time_s"] / r["chips"]
+            by_batch.setdefault(round(per_chip), []).append((r, j))
+        for group in by_batch.values():
+            if len(group) < 2:
+                continue
+            group.sort(key=lambda m: slices_of(m[0]))
+            base, bj = group[0]
+            bp = base["published"]["tokens_per_s_per_chip"]
+            bq = bj["tokens_per_s"] / bj["chips"]
+            for r, j in group[1:]:
+                pp = r["published"]["tokens_per_s_per_chip"] / bp
+                pq = j["tokens_per_s"] / j["chips"] / bq
+                lines.append(f"| {name} | {r['half']} | {slices_of(base)} → {slices_of(r)} | "
+                             f"{100 * pp:.1f}% | {100 * pq:.1f}% | {100 * (pq - pp):+.1f} |")
+    if not lines:
+        return
+    w("Series without a one-slice run, relative to their run of fewest slices at the same tokens "
+      "a chip per step:\n")
+    w("| series | half | slices | published | predicted | difference (points) |")
+    w("|---|---|---|---|---|---|")
+    for line in lines:
+        w(line)
+    w("")
+
+
 def layout_text(job):
     l = job["layout"]
     parts = [f"{a}{l[a]}" for a in ("tp", "pp", "cp", "ep", "fsdp", "dp") if l.get(a, 1) > 1]
@@ -279,6 +313,7 @@ def main():
               w(f"| {name} ({size} chips a slice) | {run['half']} | {slices_of(run)} | "
                 f"{100 * pp / bp:.1f}% | {100 * pq / bq:.1f}% | {100 * (pq / bq - pp / bp):+.1f} |")
     w("")
+    relative_to_fewest_slices(w, series)
 
     planner_section(w, args.bin, rows)
 
