@@ -143,33 +143,40 @@ def slices_of(run):
     return len(placement.get("pods", [placement.get("pod", 0)]))
 
 
+def published_per_chip(run):
+    return run["published"]["tokens_per_s_per_chip"] or 1 / run["published"]["step_time_s"]
+
+
 def relative_to_fewest_slices(w, series):
     """Series with no one-slice run: per-chip throughput relative to the run of fewest slices
-    that holds the same tokens a chip per step (scaling at a fixed per-chip batch)."""
+    with the same slice size and the same tokens a chip per step (scaling at a fixed per-chip
+    batch)."""
     lines = []
     for name, members in sorted(series.items()):
-        if any(slices_of(r) == 1 for r, _ in members):
-            continue
-        by_batch = {}
+        groups = {}
         for r, j in members:
-            per_chip = j["tokens_per_s"] * j["step_time_s"] / r["chips"]
-            by_batch.setdefault(round(per_chip), []).append((r, j))
-        for group in by_batch.values():
-            if len(group) < 2:
-                continue
+            with open(os.path.join(DATA, r["project"])) as f:
+                tokens = json.load(f)["jobs"][0]["training"]["global_batch_tokens"]
+            size = r["chips"] // slices_of(r)
+            groups.setdefault((size, tokens // r["chips"]), []).append((r, j))
+        for group in groups.values():
             group.sort(key=lambda m: slices_of(m[0]))
             base, bj = group[0]
-            bp = base["published"]["tokens_per_s_per_chip"]
+            if len(group) < 2 or slices_of(base) == 1:
+                continue  # a one-slice base is in the table above
+            bp = published_per_chip(base)
             bq = bj["tokens_per_s"] / bj["chips"]
             for r, j in group[1:]:
-                pp = r["published"]["tokens_per_s_per_chip"] / bp
+                if slices_of(r) == slices_of(base):
+                    continue
+                pp = published_per_chip(r) / bp
                 pq = j["tokens_per_s"] / j["chips"] / bq
                 lines.append(f"| {name} | {r['half']} | {slices_of(base)} → {slices_of(r)} | "
                              f"{100 * pp:.1f}% | {100 * pq:.1f}% | {100 * (pq - pp):+.1f} |")
     if not lines:
         return
-    w("Series without a one-slice run, relative to their run of fewest slices at the same tokens "
-      "a chip per step:\n")
+    w("Series without a one-slice run, relative to their run of fewest slices at the same slice "
+      "size and tokens a chip per step:\n")
     w("| series | half | slices | published | predicted | difference (points) |")
     w("|---|---|---|---|---|---|")
     for line in lines:
@@ -303,12 +310,10 @@ def main():
           base = members[0]
           if slices_of(base[0]) != 1 or len(members) < 2:
               continue
-          bp = base[0]["published"]["tokens_per_s_per_chip"] or (
-              1 / base[0]["published"]["step_time_s"])
+          bp = published_per_chip(base[0])
           bq = base[1]["tokens_per_s"] / base[1]["chips"]
           for run, job in members[1:]:
-              pp = run["published"]["tokens_per_s_per_chip"] or (
-                  1 / run["published"]["step_time_s"])
+              pp = published_per_chip(run)
               pq = job["tokens_per_s"] / job["chips"]
               w(f"| {name} ({size} chips a slice) | {run['half']} | {slices_of(run)} | "
                 f"{100 * pp / bp:.1f}% | {100 * pq / bq:.1f}% | {100 * (pq / bq - pp / bp):+.1f} |")

@@ -29,7 +29,7 @@ Dialog {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
             color: Theme.textSecondary
-            text: qsTr("Built-in figures come from public sources, each cited next to its number (run “podplanner presets --json”): Cloud TPU system architecture pages; Jouppi et al., ISCA 2023 (TPU v4); the JAX scaling book “How to Scale Your Model”; NVIDIA A100/H100/B200 datasheets; Kokolis et al., HPCA 2025 (failure rates).")
+            text: qsTr("Built-in figures come from public sources, each cited next to its number (run “podplanner presets --json”): Cloud TPU system architecture pages; Jouppi et al., ISCA 2023 (TPU v4); the JAX scaling book “How to Scale Your Model”; NVIDIA A100/H100/H200/B200 datasheets; Kokolis et al., HPCA 2025 (failure rates).")
         }
         Label {
             objectName: "aboutRenderer"

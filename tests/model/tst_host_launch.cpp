@@ -211,18 +211,28 @@ class HostLaunchTest : public QObject {
         // 46 layers on 4 stages: 11 on the first and the last, 12 on the two between. The LM
         // head (a 152k vocabulary) makes the last stage the GPUs' busiest, but the host issues
         // a middle stage's 12 MoE layers more slowly still, and every stage runs every
-        // microbatch: the step is no shorter than that host's issue time.
-        std::string model = kQwen3MoE;
-        model.replace(model.find(R"("layers": 48)"), 12, R"("layers": 46)");
-        const Project p =
-            h100Job(model, kQwen3Training, R"({"pp": 4, "ep": 4, "microbatches": 256})", 2);
+        // microbatch: the step takes that host's issue time.
+        const auto withLayers = [](int layers, const std::string& extra) {
+            std::string model = kQwen3MoE;
+            model.replace(model.find(R"("layers": 48)"), 12,
+                          R"("layers": )" + std::to_string(layers));
+            return h100Job(model, kQwen3Training + extra,
+                           R"({"pp": 4, "ep": 4, "microbatches": 256})", 2);
+        };
+        // The premise: without a host term, 46 layers step as 44 (11 a stage) do, so the last
+        // stage, 11 layers and the head, is the GPUs' busiest.
+        const std::string graphs = R"(, "cuda_graphs": true)";
+        QVERIFY(near(stepOf(withLayers(46, graphs)).computeS,
+                     stepOf(withLayers(44, graphs)).computeS, 1e-3));
+        const Project p = withLayers(46, "");
         const StepResult r = stepOf(p);
         MeshSizes sizes = meshOf(4);
         sizes[kDp] = 1;
         sizes[kPp] = 4;
         const double issue = 256 * 12 * hostSecondsPerLayer(contextOf(p), sizes, ActivationPlan{});
         QVERIFY(r.hostWaitS > 0);
-        QVERIFY2(r.computeS + r.hostWaitS + r.exposedCommS >= issue * (1 - 1e-9),
+        // (exposedCommS also holds what is exposed once a step, a small part of it.)
+        QVERIFY2(near(r.computeS + r.hostWaitS + r.exposedCommS, issue, 1e-2),
                  (std::to_string(r.computeS + r.hostWaitS + r.exposedCommS) + " s against " +
                   std::to_string(issue))
                      .c_str());

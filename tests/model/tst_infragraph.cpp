@@ -72,6 +72,14 @@ class TestInfraGraph : public QObject {
             noted = noted || n.find("h200-sxm has no preset cluster") != std::string::npos;
         QVERIFY(noted);
         evaluateWithJob(p);
+        // The same from the xpu's own description when it names H200 alone.
+        std::string text = file("dgx-h100-2-tier-clos.json");
+        const std::string both = "H100 / H200";
+        QVERIFY(text.find(both) != std::string::npos);
+        text.replace(text.find(both), both.size(), "H200");
+        const auto named = importInfraGraph(text, "x.json", {});
+        QCOMPARE(projectFromCluster(named.name, named.clusterJson).cluster.chip.id,
+                 std::string("h200-sxm"));
     }
 
     // The same blueprint in YAML (InfraGraph publishes its blueprints so) gives the same cluster.

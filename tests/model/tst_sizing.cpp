@@ -321,7 +321,8 @@ class TestSizing : public QObject {
 
     void limitIsTheLargestLossOfWallTime() {
         // Qwen3-30B on 16 H100s, eager Megatron with one sequence a microbatch: its GPUs wait
-        // about a third of each step for the host to issue the MoE layers' kernels.
+        // about a third of each step (over a fifth, checked) for the host to issue the MoE layers'
+        // kernels.
         SizePoint point;
         point.step = perf::evaluateProject(
                          sizingtest::projectFile("tests/data/validation/gpu-moe/"
@@ -341,11 +342,25 @@ class TestSizing : public QObject {
         QCOMPARE(point.limit, Limit::Failures);
         QVERIFY2(point.limitText.find("restarts") != std::string::npos, point.limitText.c_str());
         // Under a tenth of wall time, no loss is the limit: compute is.
-        point.goodput = 0.95;
+        point.goodput = 1.0;
+        point.badput = {};
+        point.step.stepS = 10;
         point.step.hostWaitS = point.step.exposedCommS = point.step.bubbleS = 0;
         point.step.recomputeS = 0;
+        point.step.collectiveCount = 0;
+        point.step.bubbleS = 0.8;
         classifyLimit(point);
         QCOMPARE(point.limit, Limit::Compute);
+        // The largest loss above a tenth names the limit: bubble, then HBM, then communication.
+        point.step.bubbleS = 1.2;
+        classifyLimit(point);
+        QCOMPARE(point.limit, Limit::Bubble);
+        point.step.recomputeS = 1.5;
+        classifyLimit(point);
+        QCOMPARE(point.limit, Limit::Memory);
+        point.step.exposedCommS = 2.0;
+        classifyLimit(point);
+        QCOMPARE(point.limit, Limit::Communication);
     }
 
     void cancelledSizingSaysSo() {
