@@ -342,25 +342,24 @@ class TestSizing : public QObject {
         QCOMPARE(point.limit, Limit::Failures);
         QVERIFY2(point.limitText.find("restarts") != std::string::npos, point.limitText.c_str());
         // Under a tenth of wall time, no loss is the limit: compute is.
+        const auto classified = [&point] {
+            classifyLimit(point);
+            return point.limit;
+        };
         point.goodput = 1.0;
         point.badput = {};
         point.step.stepS = 10;
-        point.step.hostWaitS = point.step.exposedCommS = point.step.bubbleS = 0;
-        point.step.recomputeS = 0;
+        point.step.hostWaitS = point.step.exposedCommS = point.step.recomputeS = 0;
         point.step.collectiveCount = 0;
         point.step.bubbleS = 0.8;
-        classifyLimit(point);
-        QCOMPARE(point.limit, Limit::Compute);
+        QCOMPARE(classified(), Limit::Compute);
         // The largest loss above a tenth names the limit: bubble, then HBM, then communication.
         point.step.bubbleS = 1.2;
-        classifyLimit(point);
-        QCOMPARE(point.limit, Limit::Bubble);
+        QCOMPARE(classified(), Limit::Bubble);
         point.step.recomputeS = 1.5;
-        classifyLimit(point);
-        QCOMPARE(point.limit, Limit::Memory);
+        QCOMPARE(classified(), Limit::Memory);
         point.step.exposedCommS = 2.0;
-        classifyLimit(point);
-        QCOMPARE(point.limit, Limit::Communication);
+        QCOMPARE(classified(), Limit::Communication);
     }
 
     void cancelledSizingSaysSo() {
