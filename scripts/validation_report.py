@@ -15,6 +15,7 @@ test suite (tst_engine_validation) fails when a run drifts out of it.
 """
 import argparse
 import concurrent.futures
+import functools
 import json
 import math
 import os
@@ -137,9 +138,15 @@ def planner_section(w, binary, rows):
     w("")
 
 
+@functools.lru_cache(maxsize=None)
+def project_job(path):
+    """The first job of a validation project, read once."""
+    with open(os.path.join(DATA, path)) as f:
+        return json.load(f)["jobs"][0]
+
+
 def slices_of(run):
-    with open(os.path.join(DATA, run["project"])) as f:
-        placement = json.load(f)["jobs"][0]["placement"]
+    placement = project_job(run["project"])["placement"]
     return len(placement.get("pods", [placement.get("pod", 0)]))
 
 
@@ -155,8 +162,7 @@ def relative_to_fewest_slices(w, series):
     for name, members in sorted(series.items()):
         groups = {}
         for r, j in members:
-            with open(os.path.join(DATA, r["project"])) as f:
-                tokens = json.load(f)["jobs"][0]["training"]["global_batch_tokens"]
+            tokens = project_job(r["project"])["training"]["global_batch_tokens"]
             size = r["chips"] // slices_of(r)
             groups.setdefault((size, tokens // r["chips"]), []).append((r, j))
         for group in groups.values():

@@ -153,18 +153,16 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     };
     const double lastPaced =
         lastStage + accumulation + hostWait(stages.lastStage(), lastStage + accumulation);
-    const double fullPaced =
-        s[kPp] > 1 ? fullStage + accumulation + hostWait(stages.busiest(), fullStage + accumulation)
-                   : 0.0;
+    const double fillMb = fullStage + accumulation; // a full stage's microbatch
+    const double fillWait = s[kPp] > 1 ? hostWait(stages.busiest(), fillMb) : 0.0;
+    const double fullPaced = s[kPp] > 1 ? fillMb + fillWait : 0.0;
     r.hostWaitS = mb * (std::max(lastPaced, fullPaced) - computeMb);
 
     // With stage times T_i, 1F1B takes about sum T_i + (mb - 1) max T_i: the busiest stage
     // runs every microbatch back to back and the others fill and drain the pipeline. Those are
     // full stages, whether or not the last stage (the LM head's) is the busiest, each with its
     // own host wait.
-    const double fillMb = fullStage + accumulation;
     r.bubbleComputeS = pipelineBubble(l, fillMb);
-    const double fillWait = s[kPp] > 1 ? hostWait(stages.busiest(), fillMb) : 0.0;
     r.bubbleS = pipelineBubble(l, fillMb + comm.exposedPerMicrobatchS + fillWait);
     r.computeS = mb * computeMb;
     r.recomputeS = mb * stageLayerCount * plan.recomputeS;

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace interop_test {
 
@@ -37,6 +38,14 @@ inline std::string withoutExtras(const std::string& text) {
     if (at == std::string::npos)
         return text;
     return text.substr(0, at) + text.substr(text.find('\n', at) + 1);
+}
+
+// Whether any of `notes` says `text`.
+inline bool anyNoteSays(const std::vector<std::string>& notes, const std::string& text) {
+    for (const auto& n : notes)
+        if (n.find(text) != std::string::npos)
+            return true;
+    return false;
 }
 
 // The message of the InputError `f` throws, or "no error".
