@@ -218,6 +218,12 @@ std::string exportMaxText(const Project& project, std::size_t index) {
         cannot.push_back("tp_overlap: MaxText's collective matmuls are XLA flags of the "
                          "launch (LIBTPU_INIT_ARGS), not MaxText settings");
     }
+    if (!job.training.dcnHostReduction) {
+        carried.push_back("training/dcn_host_reduction");
+        cannot.push_back("dcn_host_reduction false: libtpu's "
+                         "--xla_tpu_use_megascale_host_reduction=false belongs in the launch's "
+                         "LIBTPU_INIT_ARGS, not in MaxText's settings");
+    }
     if (p.ppOverlap)
         carried.push_back("parallelism/pp_overlap"); // Megatron's overlap_p2p_comm
     w.set("run_name", job.name);

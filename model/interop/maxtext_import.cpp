@@ -10,6 +10,7 @@
 #include "project/training_json.h"
 
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 
 namespace podplanner::model::interop {
@@ -286,6 +287,29 @@ void readSplashBlocks(FlagList& f, TrainingSpec& t) {
 
 // The ICI mesh over devices -> over chips: the axis that holds a chip's devices (maxtext_flags.h)
 // is divided by their number.
+// The one libtpu flag the engine models (LIBTPU_INIT_ARGS, exported by the script or set on
+// xpk's command): where reductions across slices are summed (docs/engine.md, "Fabric").
+void readLibtpuArgs(const MaxTextInput& in, FlagList& f, TrainingSpec& t, ImportedJob& out) {
+    std::string args = in.libtpuArgs;
+    if (const auto given = f.text("LIBTPU_INIT_ARGS"))
+        args += " " + *given;
+    static const std::string kFlag = "--xla_tpu_use_megascale_host_reduction";
+    std::istringstream words(args);
+    for (std::string word; words >> word;) {
+        if (word.rfind(kFlag, 0) != 0)
+            continue;
+        const std::string value = word.size() > kFlag.size() && word[kFlag.size()] == '='
+                                      ? word.substr(kFlag.size() + 1)
+                                      : "true";
+        if (value != "true" && value != "false" && value != "1" && value != "0")
+            throwImportError("LIBTPU_INIT_ARGS", kFlag + "=true or =false", escapeForMessage(word));
+        t.dcnHostReduction = value == "true" || value == "1";
+    }
+    if (!t.dcnHostReduction)
+        out.notes.push_back(kFlag + "=false (LIBTPU_INIT_ARGS) read as dcn_host_reduction false: "
+                                    "reductions across slices summed on the TPUs");
+}
+
 void devicesToChips(std::vector<AxisValue>& ici, int devicesPerChip) {
     if (devicesPerChip <= 1)
         return;
@@ -478,6 +502,7 @@ ImportedJob importMaxText(const Project& project, const std::string& text,
     if (job.model.isMoe())
         readExperts(f, job.training);
     readSplashBlocks(f, job.training);
+    readLibtpuArgs(in, f, job.training, out);
     const std::int64_t tiles = f.integer("num_vocab_tiling").value_or(1); // base.yml: 1
     if (tiles < 1 || tiles > TrainingSpec::kMaxVocabTiling)
         throwFlagError(f, "num_vocab_tiling",

@@ -141,6 +141,10 @@ MaxTextInput readMaxTextInput(const std::string& text) {
     MaxTextInput in;
     const ShellScript script = readShellScript(text);
     in.comments = script.comments;
+    if (const auto libtpu = script.variables.find("LIBTPU_INIT_ARGS");
+        libtpu != script.variables.end())
+        for (const auto& part : libtpu->second)
+            in.libtpuArgs += (in.libtpuArgs.empty() ? "" : " ") + part;
     for (const auto& cmd : script.commands) {
         bool xpk = false;
         for (std::size_t i = 0; i + 1 < cmd.words.size(); ++i)

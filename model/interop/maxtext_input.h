@@ -15,6 +15,7 @@ struct MaxTextInput {
     FlagList xpk;       // flags of an `xpk workload create` line
     std::vector<ShellComment> comments;
     std::vector<std::string> skipped; // YAML lines that are not top-level key: value
+    std::string libtpuArgs;           // LIBTPU_INIT_ARGS where the script ends: XLA's TPU flags
 };
 
 MaxTextInput readMaxTextInput(const std::string& text);

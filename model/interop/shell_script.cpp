@@ -66,6 +66,7 @@ class Reader {
     ShellScript script() {
         while (pos_ < t_.size())
             statement();
+        out_.variables = vars_;
         return out_;
     }
 

@@ -5,6 +5,7 @@
 // $((arithmetic)). Nothing is executed: control flow is read as plain commands, and what the
 // script cannot know without running ($1, $(command), unset variables) stays as a placeholder
 // word such as "<$1>" so that flags keep their values' places.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,8 @@ struct ShellComment {
 struct ShellScript {
     std::vector<ShellCommand> commands;
     std::vector<ShellComment> comments;
+    // Each variable's value where the script ends (an exported LIBTPU_INIT_ARGS, for one).
+    std::map<std::string, std::vector<std::string>> variables;
 };
 
 ShellScript readShellScript(const std::string& text);

@@ -45,6 +45,21 @@ AxisGroup expertGroup(const JobContext& ctx, const Layout& l,
     return folded ? axisGroup(*folded, ctx.fabric, kEp) : groups[kEp];
 }
 
+// The group a reduction runs over. A TPU reduction across slices is summed on the hosts by
+// default, one ring step a slice (what the fitted DCN latency was measured on); with libtpu's
+// --xla_tpu_use_megascale_host_reduction=false it is an all-to-all and an all-gather on the
+// TPUs, each phase reaching every slice at once: one DCN latency a phase.
+AxisGroup reductionGroup(const JobContext& ctx, AxisGroup group) {
+    if (ctx.chip.isGpu() || ctx.job->training.dcnHostReduction)
+        return group;
+    for (int l = 0; l < group.count; ++l) {
+        LevelGroup& g = group.levels[static_cast<std::size_t>(l)];
+        if (g.level >= Level::Dcn)
+            g.latencyS = std::min(g.latencyS, g.hopLatencyS);
+    }
+    return group;
+}
+
 const std::array<AxisGroup, kMeshAxes>& cachedAxisGroups(const JobContext& ctx,
                                                          const MeshMapping& mapping) {
     AxisGroupsCache& cache = ctx.cache->axisGroups;
@@ -311,7 +326,7 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         const double gather = split(CollectiveKind::AllGather, perLayerParams * f.gatherBytes,
                                     collectives, shardGroup);
         const double reduce = split(CollectiveKind::ReduceScatter, perLayerParams * f.gradBytes,
-                                    collectives, shardGroup);
+                                    collectives, reductionGroup(ctx, shardGroup));
         shardReduceS = reduce;
         // On TPUs the data-center network is reached through the hosts, outside the compiled
         // step's asynchronous collectives: per-layer gathers that cross it cannot be prefetched
@@ -373,18 +388,19 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     if (gradientReplicas(f, s) > 1 && !zero3) {
         const AxisGroup g =
             !cpShards && s[kCp] > 1 ? jointGroup(l.mapping, ctx.fabric, {kDp, kCp}) : groups[kDp];
+        const AxisGroup summed = reductionGroup(ctx, g);
         const double gradBytes = gradParams * f.gradBytes;
         double reduce = 0, gatherBack = 0;
         if (l.zeroStage == 0) {
-            reduce = split(CollectiveKind::AllReduce, gradBytes, collectives, g);
+            reduce = split(CollectiveKind::AllReduce, gradBytes, collectives, summed);
         } else {
-            reduce = split(CollectiveKind::ReduceScatter, gradBytes, collectives, g);
+            reduce = split(CollectiveKind::ReduceScatter, gradBytes, collectives, summed);
             gatherBack =
                 split(CollectiveKind::AllGather, gradParams * f.weightBytes, collectives, g);
         }
         const double vocab = collectiveSeconds(l.zeroStage == 0 ? CollectiveKind::AllReduce
                                                                 : CollectiveKind::ReduceScatter,
-                                               vocabParams * f.gradBytes, g);
+                                               vocabParams * f.gradBytes, summed);
         // The reduction shares its compute window with FSDP's when both cross the same link.
         const bool sameLink = shardGroup.members > 1 && shardGroup.count > 0 && g.count > 0 &&
                               shardGroup.levels[0].level == g.levels[0].level;
@@ -419,7 +435,8 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
                                    c.embeddingParams + c.outputParams) /
                                   (s[kTp] * weightShards(f, s));
         const double bytes = replicated * f.gradBytes;
-        const double seconds = collectiveSeconds(CollectiveKind::AllReduce, bytes, groups[kEp]);
+        const double seconds =
+            collectiveSeconds(CollectiveKind::AllReduce, bytes, reductionGroup(ctx, groups[kEp]));
         const double exposed = f.gradOverlap ? std::max(0.0, seconds - in.backwardS) : seconds;
         out.exposedPerStepS += exposed;
         rec.add(CollectiveKind::AllReduce, kEp, bytes, seconds, exposed);

@@ -151,6 +151,10 @@ struct TrainingSpec {
     // collectives of the backward pass run behind the data- and weight-gradient matmuls; false:
     // the backward waits for each (Megatron-LM before, Megatron-DeepSpeed).
     bool asyncTpBackward = true;
+    // TPU multislice: libtpu sums a cross-slice reduction on the hosts' CPUs, one ring step a
+    // slice (its default, --xla_tpu_use_megascale_host_reduction=true); false: on the TPUs, an
+    // all-to-all and an all-gather that reach every slice at once.
+    bool dcnHostReduction = true;
     // The loss taken in this many chunks of the tokens, one chunk's logits live at a time and
     // recomputed in the backward pass (MaxText's num_vocab_tiling); 1: the logits whole.
     int vocabTiling = 1;

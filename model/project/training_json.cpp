@@ -147,6 +147,7 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
                         "true with framework \"maxtext\"");
     t.gradientAccumulationFusion = in.boolean("gradient_accumulation_fusion", true);
     t.asyncTpBackward = in.boolean("async_tensor_model_parallel_allreduce", true);
+    t.dcnHostReduction = in.boolean("dcn_host_reduction", true);
     t.vocabTiling =
         static_cast<int>(in.integer("vocab_tiling", 1, TrainingSpec::kMaxVocabTiling, 1));
     t.evalIntervalSteps = in.integer("eval_interval_steps", 1, std::int64_t{1} << 40, 0);
@@ -178,6 +179,11 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
                             "true, or framework \"megatron\", \"deepspeed\" or \"auto\"",
                             std::string("false with framework \"") + t.framework + "\"");
     // MaxText's own TPU kernels; Megatron and PyTorch run cuBLAS's and cuDNN's.
+    // libtpu's setting: XLA on TPUs is what MaxText runs on (NCCL reduces on the GPUs anyway).
+    if (!t.dcnHostReduction && t.framework != "maxtext" && t.framework != "auto")
+        throwInputError(in.at("dcn_host_reduction"),
+                        "true, or framework \"maxtext\" or \"auto\" (a libtpu setting)",
+                        "false with framework \"" + t.framework + "\"");
     for (const char* key : {"gmm_tiles", "splash_blocks"})
         if (in.has(key) && t.framework != "maxtext" && t.framework != "auto")
             throwInputError(in.at(key),
@@ -254,6 +260,8 @@ Json writeTrainingSpec(const TrainingSpec& t) {
         out["gradient_accumulation_fusion"] = false;
     if (!t.asyncTpBackward)
         out["async_tensor_model_parallel_allreduce"] = false;
+    if (!t.dcnHostReduction)
+        out["dcn_host_reduction"] = false;
     if (t.vocabTiling > 1)
         out["vocab_tiling"] = t.vocabTiling;
     if (t.evalIntervalSteps > 0) {

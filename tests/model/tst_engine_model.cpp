@@ -3,6 +3,7 @@
 // in-flight layers, the frameworks' bytes per parameter; and properties that must hold for any
 // job: more slices never raise per-chip throughput, more DCN bandwidth never slows a step,
 // memory never falls as the batch or the sequence grows.
+#include "core/input_error.h"
 #include "perf/activation_policy.h"
 #include "perf/evaluate.h"
 #include "perf/kernel_cost.h"
@@ -552,27 +553,69 @@ class EngineModelTest : public QObject {
         QVERIFY(near(maxText, maxTextWhole));
     }
 
+    // MaxText on `slices` v5e slices of 256 chips, dp across them over DCN, FSDP inside, a
+    // fixed per-chip batch; cross-slice reductions summed on the hosts or on the TPUs.
+    static Project slicesOfV5e(int slices, bool hostReduction) {
+        std::string pods;
+        for (int i = 0; i < slices; ++i)
+            pods.append(i ? "," : "").append(std::to_string(i));
+        const std::string n = std::to_string(slices);
+        return project(
+            cat({R"({"preset": "tpu-v5e-pod", "overrides": {"sites": [{"pods": )", n, "}]}}"}),
+            cat({R"({"pods": [)", pods, R"(], "shape": "16x16"})"}),
+            cat({R"({"dp": )", n, R"(, "fsdp": 256})"}),
+            cat({R"({"global_batch_tokens": )", std::to_string(slices * 256 * 4096),
+                 R"(, "total_tokens": 1e12, "recompute": "full", "framework": "maxtext",
+                 "dcn_host_reduction": )",
+                 hostReduction ? "true" : "false", "}"}),
+            R"({"layers": 32, "d_model": 5120, "heads": 40, "ffn": 20480, "ffn_kind": "gelu",
+                "vocab": 32000, "seq_len": 2048})");
+    }
+
     void moreSlicesNeverRaisePerChipThroughput() {
-        // A fixed per-chip batch on 1, 2, 4, ... v5e slices of 256 chips over DCN.
-        double previous = -1;
-        for (int slices : {1, 2, 4, 8, 16, 32}) {
-            std::string pods;
-            for (int i = 0; i < slices; ++i)
-                pods.append(i ? "," : "").append(std::to_string(i));
-            const std::string n = std::to_string(slices);
-            const Project p = project(
-                cat({R"({"preset": "tpu-v5e-pod", "overrides": {"sites": [{"pods": )", n, "}]}}"}),
-                cat({R"({"pods": [)", pods, R"(], "shape": "16x16"})"}),
-                cat({R"({"dp": )", n, R"(, "fsdp": 256})"}),
-                cat({R"({"global_batch_tokens": )", std::to_string(slices * 256 * 4096),
-                     R"(, "total_tokens": 1e12, "recompute": "full"})"}),
-                R"({"layers": 32, "d_model": 5120, "heads": 40, "ffn": 20480,
-                    "vocab": 32000, "seq_len": 2048})");
-            const auto e = evaluateProject(p).jobs.at(0);
-            const double perChip = e.step.tokensPerS / static_cast<double>(e.chips);
-            if (previous > 0)
-                QVERIFY2(perChip <= previous * (1 + 1e-9), QByteArray::number(slices));
-            previous = perChip;
+        for (bool hostReduction : {true, false}) {
+            double previous = -1;
+            for (int slices : {1, 2, 4, 8, 16, 32}) {
+                const auto e = evaluateProject(slicesOfV5e(slices, hostReduction)).jobs.at(0);
+                const double perChip = e.step.tokensPerS / static_cast<double>(e.chips);
+                if (previous > 0)
+                    QVERIFY2(perChip <= previous * (1 + 1e-9), QByteArray::number(slices));
+                previous = perChip;
+            }
+        }
+    }
+
+    // Summed on the hosts, a cross-slice all-reduce takes a DCN latency per ring step, 2(N-1)
+    // of them; summed on the TPUs (--xla_tpu_use_megascale_host_reduction=false) it is an
+    // all-to-all and an all-gather, one latency each. Two slices: the same two steps. Eight:
+    // 2 x 6 latencies of 150 us fewer for each of the 32 layers' 8 weight tensors (Q, K, V,
+    // output, two MLP matrices, two norms) and the embedding's, and never a slower step.
+    void reductionOnTheTpusTakesOneDcnLatencyAPhase() {
+        const auto dpRow = [](const Project& p) {
+            const StepResult r = evaluateProject(p).jobs.at(0).step;
+            for (int i = 0; i < r.collectiveCount; ++i)
+                if (r.collectives[static_cast<std::size_t>(i)].axis == kDp)
+                    return std::pair{r.collectives[static_cast<std::size_t>(i)].seconds, r.stepS};
+            return std::pair{0.0, r.stepS};
+        };
+        QCOMPARE(dpRow(slicesOfV5e(2, false)), dpRow(slicesOfV5e(2, true)));
+        const auto [onHosts, hostStep] = dpRow(slicesOfV5e(8, true));
+        const auto [onTpus, tpuStep] = dpRow(slicesOfV5e(8, false));
+        QVERIFY2(near(onHosts - onTpus, (32 * 8 + 1) * 2 * 6 * 150e-6, 1e-6),
+                 QByteArray::number(onHosts - onTpus));
+        QVERIFY(tpuStep < hostStep);
+        // The key is libtpu's: refused for a PyTorch framework, written only when false.
+        const Project tpus = slicesOfV5e(2, false);
+        QVERIFY(writeProject(tpus).find(R"("dcn_host_reduction": false)") != std::string::npos);
+        QVERIFY(writeProject(slicesOfV5e(2, true)).find("dcn_host_reduction") == std::string::npos);
+        std::string text = writeProject(tpus);
+        text.replace(text.find(R"("framework": "maxtext")"), 22, R"("framework": "megatron")");
+        try {
+            (void)readProject(text);
+            QFAIL("dcn_host_reduction false was accepted for Megatron-LM");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("training/dcn_host_reduction") != std::string::npos,
+                     e.what());
         }
     }
 

@@ -199,6 +199,46 @@ class TestInteropLaunch : public QObject {
                  e.c_str());
     }
 
+    // libtpu's flags come in LIBTPU_INIT_ARGS, exported by the script as Google's MLPerf v4.1
+    // Trillium GPT-3 scripts do (mlcommons/training_results_v4.1, cloud-tpu-trillium/
+    // trillium-3072.sh: a default for an unset variable) or set on xpk's command. The host
+    // reduction flag is read; the others stay the launch's. Exported again, it is a note.
+    void maxTextReadsHostReductionFromLibtpuArgs() {
+        const Project target = emptied("v4-pod-gpt3");
+        const std::string train = "python3 MaxText/train.py MaxText/configs/base.yml "
+                                  "per_device_batch_size=2 ici_fsdp_parallelism=-1\n";
+        const std::string exported =
+            "export LIBTPU_INIT_ARGS=${LIBTPU_INIT_ARGS:-\"--xla_tpu_use_megascale_host_reduction="
+            "false --xla_tpu_enable_data_parallel_all_reduce_opt=true\"}\n" +
+            train;
+        ImportedJob j = importLaunch(target, LaunchFormat::MaxText, exported, {"4x4x4", 0, 0, ""});
+        QVERIFY(!j.job.training.dcnHostReduction);
+        QVERIFY(contains(j.notes, "--xla_tpu_use_megascale_host_reduction=false"));
+        QVERIFY(importLaunch(target, LaunchFormat::MaxText, train, {"4x4x4", 0, 0, ""})
+                    .job.training.dcnHostReduction);
+        const std::string xpk = "xpk workload create --tpu-type=v4-128 --command \"export "
+                                "LIBTPU_INIT_ARGS='--xla_tpu_use_megascale_host_reduction=false' "
+                                "&& python3 MaxText/train.py base.yml per_device_batch_size=2\"\n";
+        ImportedJob x = importLaunch(target, LaunchFormat::MaxText, xpk, {});
+        QVERIFY(!x.job.training.dcnHostReduction);
+        QVERIFY(!contains(x.unmodelled, "LIBTPU_INIT_ARGS"));
+        const Project added = withImportedJob(target, j);
+        const std::string back = exportLaunch(added, added.jobs.size() - 1, LaunchFormat::MaxText);
+        QVERIFY2(back.find("LIBTPU_INIT_ARGS") != std::string::npos, back.c_str());
+        ImportedJob reread = importLaunch(target, LaunchFormat::MaxText, back, {"4x4x4", 0, 0, ""});
+        const Project again = withImportedJob(target, reread);
+        QVERIFY(!again.jobs.back().training.dcnHostReduction);
+        const std::string e = errorOf([&] {
+            importLaunch(target, LaunchFormat::MaxText,
+                         "export LIBTPU_INIT_ARGS=--xla_tpu_use_megascale_host_reduction=maybe\n" +
+                             train,
+                         {"4x4x4", 0, 0, ""});
+        });
+        QVERIFY2(e.find("LIBTPU_INIT_ARGS") != std::string::npos &&
+                     e.find("maybe") != std::string::npos,
+                 e.c_str());
+    }
+
     // MaxText's overrides as a YAML file (`key: value` lines, comments and blank lines): the same
     // job as the command line gives.
     void maxTextYamlOverrides() {
