@@ -218,12 +218,6 @@ std::string exportMaxText(const Project& project, std::size_t index) {
         cannot.push_back("tp_overlap: MaxText's collective matmuls are XLA flags of the "
                          "launch (LIBTPU_INIT_ARGS), not MaxText settings");
     }
-    if (!job.training.dcnHostReduction) {
-        carried.push_back("training/dcn_host_reduction");
-        cannot.push_back("dcn_host_reduction false: libtpu's "
-                         "--xla_tpu_use_megascale_host_reduction=false belongs in the launch's "
-                         "LIBTPU_INIT_ARGS, not in MaxText's settings");
-    }
     if (p.ppOverlap)
         carried.push_back("parallelism/pp_overlap"); // Megatron's overlap_p2p_comm
     w.set("run_name", job.name);
@@ -339,6 +333,12 @@ std::string exportMaxText(const Project& project, std::size_t index) {
          "What MaxText cannot express (kept here, and in the podplanner-job line for import):"});
     appendCannot(out, cannot);
     out += extrasLine(project, job, carried);
+    // libtpu's flag goes into LIBTPU_INIT_ARGS, after the user's own, in the local shell and
+    // in xpk's command (a local export does not reach the workload's pods).
+    const bool libtpu = !job.training.dcnHostReduction;
+    if (libtpu)
+        out += "export LIBTPU_INIT_ARGS=\"${LIBTPU_INIT_ARGS:-} "
+               "--xla_tpu_use_megascale_host_reduction=false\"\n";
     out += "TPU_TOPOLOGY=" + job.placement.shape + "\n";
     out += "MAXTEXT_ARGS=(\n";
     for (const auto& a : w.args)
@@ -353,7 +353,9 @@ std::string exportMaxText(const Project& project, std::size_t index) {
             out += "  # --tpu-type: " + type.note + "\n";
         out += "  xpk workload create --cluster \"${XPK_CLUSTER}\" --workload " + job.name +
                " --tpu-type=" + type.name + " --num-slices=" + std::to_string(s.slices) +
-               " \\\n    --command \"" + train + " ${MAXTEXT_ARGS[*]}\"\n";
+               " \\\n    --command \"" +
+               (libtpu ? "export LIBTPU_INIT_ARGS='${LIBTPU_INIT_ARGS}' && " : "") + train +
+               " ${MAXTEXT_ARGS[*]}\"\n";
     } else {
         out += "  # no xpk line: " + cluster.chip.name +
                " is not a Cloud TPU generation xpk names\n  exit 1\n";

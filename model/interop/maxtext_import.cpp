@@ -9,6 +9,7 @@
 #include "interop/tpu_types.h"
 #include "project/training_json.h"
 
+#include <cctype>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -285,31 +286,51 @@ void readSplashBlocks(FlagList& f, TrainingSpec& t) {
         t.splashFusedBackward = true;
 }
 
-// The ICI mesh over devices -> over chips: the axis that holds a chip's devices (maxtext_flags.h)
-// is divided by their number.
-// The one libtpu flag the engine models (LIBTPU_INIT_ARGS, exported by the script or set on
-// xpk's command): where reductions across slices are summed (docs/engine.md, "Fabric").
-void readLibtpuArgs(const MaxTextInput& in, FlagList& f, TrainingSpec& t, ImportedJob& out) {
-    std::string args = in.libtpuArgs;
-    if (const auto given = f.text("LIBTPU_INIT_ARGS"))
-        args += " " + *given;
-    static const std::string kFlag = "--xla_tpu_use_megascale_host_reduction";
-    std::istringstream words(args);
-    for (std::string word; words >> word;) {
-        if (word.rfind(kFlag, 0) != 0)
-            continue;
-        const std::string value = word.size() > kFlag.size() && word[kFlag.size()] == '='
-                                      ? word.substr(kFlag.size() + 1)
-                                      : "true";
-        if (value != "true" && value != "false" && value != "1" && value != "0")
-            throwImportError("LIBTPU_INIT_ARGS", kFlag + "=true or =false", escapeForMessage(word));
-        t.dcnHostReduction = value == "true" || value == "1";
-    }
-    if (!t.dcnHostReduction)
-        out.notes.push_back(kFlag + "=false (LIBTPU_INIT_ARGS) read as dcn_host_reduction false: "
-                                    "reductions across slices summed on the TPUs");
+// absl's spellings of a boolean flag's value (libtpu parses its flags with absl).
+std::optional<bool> abslBool(std::string value) {
+    for (char& c : value)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (value == "true" || value == "t" || value == "yes" || value == "y" || value == "1")
+        return true;
+    if (value == "false" || value == "f" || value == "no" || value == "n" || value == "0")
+        return false;
+    return std::nullopt;
 }
 
+// The one libtpu flag the engine models (LIBTPU_INIT_ARGS, exported by the script or set in
+// xpk's command): where reductions across slices are summed (docs/engine.md, "Collectives").
+void readLibtpuArgs(const MaxTextInput& in, FlagList& f, TrainingSpec& t, ImportedJob& out) {
+    std::string args = in.libtpuArgs;
+    const LaunchFlag* given = f.find("LIBTPU_INIT_ARGS");
+    if (given)
+        args += " " + given->value;
+    static const std::string kName = "xla_tpu_use_megascale_host_reduction";
+    std::istringstream words(args);
+    for (std::string word; words >> word;) {
+        const std::size_t eq = word.find('=');
+        const std::string name = word.substr(0, eq);
+        if (name == "--no" + kName && eq == std::string::npos) {
+            t.dcnHostReduction = false;
+        } else if (name == "--" + kName) {
+            const auto value =
+                eq == std::string::npos ? std::optional<bool>(true) : abslBool(word.substr(eq + 1));
+            if (!value) {
+                throwImportError(given ? flagLocation(*given)
+                                       : std::string("LIBTPU_INIT_ARGS (exported by the script)"),
+                                 "--" + kName + "=true or =false (or absl's t/f, yes/no, 1/0)",
+                                 escapeForMessage(word));
+            }
+            t.dcnHostReduction = *value;
+        }
+    }
+    if (!t.dcnHostReduction)
+        out.notes.push_back("--" + kName +
+                            "=false (LIBTPU_INIT_ARGS) read as dcn_host_reduction false: "
+                            "reductions across slices summed on the TPUs");
+}
+
+// The ICI mesh over devices -> over chips: the axis that holds a chip's devices (maxtext_flags.h)
+// is divided by their number.
 void devicesToChips(std::vector<AxisValue>& ici, int devicesPerChip) {
     if (devicesPerChip <= 1)
         return;

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <map>
 #include <optional>
+#include <utility>
 
 namespace podplanner::model::interop {
 
@@ -66,8 +67,8 @@ class Reader {
     ShellScript script() {
         while (pos_ < t_.size())
             statement();
-        out_.variables = vars_;
-        return out_;
+        out_.variables = std::move(vars_);
+        return std::move(out_);
     }
 
     std::vector<ShellWord> words() {

@@ -178,12 +178,12 @@ TrainingSpec readTrainingSpec(ObjectReader& job) {
             throwInputError(in.at(key),
                             "true, or framework \"megatron\", \"deepspeed\" or \"auto\"",
                             std::string("false with framework \"") + t.framework + "\"");
-    // MaxText's own TPU kernels; Megatron and PyTorch run cuBLAS's and cuDNN's.
     // libtpu's setting: XLA on TPUs is what MaxText runs on (NCCL reduces on the GPUs anyway).
     if (!t.dcnHostReduction && t.framework != "maxtext" && t.framework != "auto")
         throwInputError(in.at("dcn_host_reduction"),
                         "true, or framework \"maxtext\" or \"auto\" (a libtpu setting)",
                         "false with framework \"" + t.framework + "\"");
+    // MaxText's own TPU kernels; Megatron and PyTorch run cuBLAS's and cuDNN's.
     for (const char* key : {"gmm_tiles", "splash_blocks"})
         if (in.has(key) && t.framework != "maxtext" && t.framework != "auto")
             throwInputError(in.at(key),

@@ -17,6 +17,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <map>
 
 using namespace podplanner::model;
 using namespace podplanner::model::perf;
@@ -579,7 +580,10 @@ class EngineModelTest : public QObject {
                 const auto e = evaluateProject(slicesOfV5e(slices, hostReduction)).jobs.at(0);
                 const double perChip = e.step.tokensPerS / static_cast<double>(e.chips);
                 if (previous > 0)
-                    QVERIFY2(perChip <= previous * (1 + 1e-9), QByteArray::number(slices));
+                    QVERIFY2(perChip <= previous * (1 + 1e-9),
+                             (std::to_string(slices) + " slices, reduced on the " +
+                              (hostReduction ? "hosts" : "TPUs"))
+                                 .c_str());
                 previous = perChip;
             }
         }
@@ -609,7 +613,9 @@ class EngineModelTest : public QObject {
         QVERIFY(writeProject(tpus).find(R"("dcn_host_reduction": false)") != std::string::npos);
         QVERIFY(writeProject(slicesOfV5e(2, true)).find("dcn_host_reduction") == std::string::npos);
         std::string text = writeProject(tpus);
-        text.replace(text.find(R"("framework": "maxtext")"), 22, R"("framework": "megatron")");
+        const std::size_t framework = text.find(R"("framework": "maxtext")");
+        QVERIFY(framework != std::string::npos);
+        text.replace(framework, 22, R"("framework": "megatron")");
         try {
             (void)readProject(text);
             QFAIL("dcn_host_reduction false was accepted for Megatron-LM");
@@ -617,6 +623,44 @@ class EngineModelTest : public QObject {
             QVERIFY2(std::string(e.what()).find("training/dcn_host_reduction") != std::string::npos,
                      e.what());
         }
+    }
+
+    // Every reduction across the slices is summed where the job sums it: FSDP's reduce-scatter
+    // over two slices' chips as the gradients' all-reduce; the gathers are not reductions and
+    // keep their ring. GPUs have no such setting: NCCL sums on the GPUs whatever the key says.
+    void fsdpAcrossSlicesReducesOnTheTpusTooAndGpusIgnoreIt() {
+        const auto rows = [](const Project& p) {
+            const StepResult r = evaluateProject(p).jobs.at(0).step;
+            std::map<CollectiveKind, double> seconds;
+            for (int i = 0; i < r.collectiveCount; ++i)
+                seconds[r.collectives[static_cast<std::size_t>(i)].kind] +=
+                    r.collectives[static_cast<std::size_t>(i)].seconds;
+            return seconds;
+        };
+        const auto fsdpOverSlices = [](bool hostReduction) {
+            return project(
+                R"({"preset": "tpu-v5e-pod", "overrides": {"sites": [{"pods": 4}]}})",
+                R"({"pods": [0, 1, 2, 3], "shape": "16x16"})",
+                R"({"fsdp": 1024, "mapping": {"fsdp": ["x", "y", "dcn"]}})",
+                cat({R"({"global_batch_tokens": 8388608, "total_tokens": 1e12,
+                    "framework": "maxtext", "dcn_host_reduction": )",
+                     hostReduction ? "true" : "false", "}"}),
+                R"({"layers": 16, "d_model": 4096, "heads": 32, "ffn": 16384, "ffn_kind": "gelu",
+                    "vocab": 32000, "seq_len": 2048})");
+        };
+        auto hosts = rows(fsdpOverSlices(true)), tpus = rows(fsdpOverSlices(false));
+        QVERIFY(hosts[CollectiveKind::ReduceScatter] > 0);
+        QVERIFY(tpus[CollectiveKind::ReduceScatter] < hosts[CollectiveKind::ReduceScatter]);
+        QCOMPARE(tpus[CollectiveKind::AllGather], hosts[CollectiveKind::AllGather]);
+        const auto onGpus = [](const std::string& hostReduction) {
+            return stepOf(project(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 4})",
+                                  R"({"dp": 32})",
+                                  cat({R"({"global_batch_tokens": 262144, "total_tokens": 1e12)",
+                                       hostReduction, "}"}),
+                                  R"({"layers": 16, "d_model": 4096, "heads": 32, "ffn": 16384,
+                    "vocab": 32000, "seq_len": 2048})"));
+        };
+        QCOMPARE(onGpus(R"(, "dcn_host_reduction": false)"), onGpus(""));
     }
 
     void moreDcnBandwidthNeverSlowsAStep() {

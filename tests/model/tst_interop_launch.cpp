@@ -222,10 +222,31 @@ class TestInteropLaunch : public QObject {
         ImportedJob x = importLaunch(target, LaunchFormat::MaxText, xpk, {});
         QVERIFY(!x.job.training.dcnHostReduction);
         QVERIFY(!contains(x.unmodelled, "LIBTPU_INIT_ARGS"));
+        // absl's spellings, the --no form, a command-prefix assignment; a longer flag that
+        // starts with the name is another flag.
+        const auto hostReduction = [&](const std::string& args) {
+            return importLaunch(target, LaunchFormat::MaxText,
+                                "LIBTPU_INIT_ARGS=\"" + args + "\" " + train, {"4x4x4", 0, 0, ""})
+                .job.training.dcnHostReduction;
+        };
+        QVERIFY(!hostReduction("--xla_tpu_use_megascale_host_reduction=False"));
+        QVERIFY(!hostReduction("--xla_tpu_use_megascale_host_reduction=0"));
+        QVERIFY(!hostReduction("--noxla_tpu_use_megascale_host_reduction"));
+        QVERIFY(hostReduction("--xla_tpu_use_megascale_host_reduction=false "
+                              "--xla_tpu_use_megascale_host_reduction"));
+        QVERIFY(hostReduction("--xla_tpu_use_megascale_host_reduction_other=false"));
+        // Exported, the flag is an export of LIBTPU_INIT_ARGS (and part of xpk's command),
+        // which an import reads back.
         const Project added = withImportedJob(target, j);
         const std::string back = exportLaunch(added, added.jobs.size() - 1, LaunchFormat::MaxText);
-        QVERIFY2(back.find("LIBTPU_INIT_ARGS") != std::string::npos, back.c_str());
+        QVERIFY2(back.find("export LIBTPU_INIT_ARGS=\"${LIBTPU_INIT_ARGS:-} "
+                           "--xla_tpu_use_megascale_host_reduction=false\"") != std::string::npos,
+                 back.c_str());
+        QVERIFY2(back.find("--command \"export LIBTPU_INIT_ARGS='${LIBTPU_INIT_ARGS}' && ") !=
+                     std::string::npos,
+                 back.c_str());
         ImportedJob reread = importLaunch(target, LaunchFormat::MaxText, back, {"4x4x4", 0, 0, ""});
+        QVERIFY(contains(reread.notes, "--xla_tpu_use_megascale_host_reduction=false"));
         const Project again = withImportedJob(target, reread);
         QVERIFY(!again.jobs.back().training.dcnHostReduction);
         const std::string e = errorOf([&] {
