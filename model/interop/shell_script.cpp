@@ -1,5 +1,6 @@
 #include "interop/shell_script.h"
 
+#include "core/input_error.h"
 #include "interop/shell_arithmetic.h"
 
 #include <cctype>
@@ -63,6 +64,8 @@ class Reader {
   public:
     Reader(const std::string& text, bool expand, int firstLine)
         : t_(text), expand_(expand), line_(firstLine) {}
+    Reader(const Reader&) = delete; // expanded_ may point at its own counter
+    Reader& operator=(const Reader&) = delete;
 
     ShellScript script() {
         while (pos_ < t_.size())
@@ -300,13 +303,26 @@ class Reader {
 
     std::optional<std::vector<std::string>> lookup(const std::string& name) const {
         const auto it = vars_.find(name);
-        if (it == vars_.end())
-            return std::nullopt;
-        return it->second;
+        if (it != vars_.end())
+            return it->second;
+        return parent_ ? parent_->lookup(name) : std::nullopt;
     }
 
-    // After a '$': the values of the expansion (several for an array).
+    // After a '$': the values of the expansion (several for an array). What expansions produce
+    // is bounded, so that a script cannot grow without end (A=$A$A, line after line).
     std::vector<std::string> dollar(bool quoted) {
+        const int at = line_;
+        auto values = dollarValues(quoted);
+        for (const auto& v : values)
+            *expanded_ += v.size();
+        if (*expanded_ > kMaxExpandedBytes)
+            throw InputError({"", "line " + std::to_string(at),
+                              "a script whose expansions come to at most 64 MiB of text",
+                              "more (a variable that grows with each use?)", ""});
+        return values;
+    }
+
+    std::vector<std::string> dollarValues(bool quoted) {
         advance(); // '$'
         const char c = peek();
         if (c == '(' && peek(1) == '(') {
@@ -377,7 +393,8 @@ class Reader {
             if (unset) {
                 const std::string fallback = op.substr(1); // outlives `inner`, which refers to it
                 Reader inner(fallback, true, line_);
-                inner.vars_ = vars_;
+                inner.parent_ = this;
+                inner.expanded_ = expanded_;
                 std::string d;
                 const auto parts = inner.word(false);
                 for (std::size_t k = 0; k < parts.size(); ++k)
@@ -412,6 +429,10 @@ class Reader {
     int line_;
     std::size_t pos_ = 0;
     std::map<std::string, std::vector<std::string>> vars_;
+    const Reader* parent_ = nullptr; // a ${VAR:-default}'s reader sees its script's variables
+    static constexpr std::size_t kMaxExpandedBytes = std::size_t{64} << 20;
+    std::size_t ownExpanded_ = 0;
+    std::size_t* expanded_ = &ownExpanded_; // shared with the readers of nested defaults
     ShellScript out_;
 };
 

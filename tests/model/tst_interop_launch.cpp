@@ -691,6 +691,22 @@ class TestInteropLaunch : public QObject {
         QVERIFY(parseYamlAsJson("a: -.5e-3")["a"] == -0.0005);
         QVERIFY(parseYamlAsJson("a: 1.e")["a"].is_string());
         QVERIFY(parseYamlAsJson("a: .")["a"].is_string());
+        // A variable that doubles line after line would take 16 GiB by line 36: refused once
+        // the script's expansions pass 64 MiB (2^n - 2 bytes after line n: line 27), also
+        // inside a ${VAR:-default}, whose value counts again where it is used (line 26).
+        for (const auto& [use, line] :
+             {std::pair{"A=$A$A\n", "line 27:"}, std::pair{"A=${B:-$A$A}\n", "line 26:"}}) {
+            std::string doubling = "A=x\n";
+            for (int i = 0; i < 34; ++i)
+                doubling += use;
+            const std::string grows = errorOf([&] {
+                importLaunch(tpu, LaunchFormat::MaxText, doubling + "python3 train.py steps=1\n",
+                             slice);
+            });
+            QVERIFY2(grows.find("64 MiB") != std::string::npos &&
+                         grows.find(line) != std::string::npos,
+                     grows.c_str());
+        }
     }
 
     // Bytes that are not UTF-8 would end up in a project string (a run name, an InfraGraph
