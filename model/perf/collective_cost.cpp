@@ -71,6 +71,7 @@ struct LevelSums {
         }
         group.twistedGain = fabric.twistedAllToAllGain;
         group.baseLatencyS = fabric.collectiveBaseS;
+        group.directReductions = fabric.directReductions;
         return group;
     }
 };
@@ -115,14 +116,25 @@ double effectiveGbyteS(const LevelGroup& g, double levelBytes) {
     return g.gbyteS * levelBytes / (levelBytes + g.halfBandwidthBytes);
 }
 
-double allGatherSeconds(double bytes, const AxisGroup& group) {
+// A level's latency for one phase of a collective. libtpu sums a reduction across slices on
+// the hosts by default, one ring step a slice (what the fitted DCN latency was measured on);
+// with --xla_tpu_use_megascale_host_reduction=false it is an all-to-all and an all-gather on
+// the TPUs, each phase reaching every slice (and site) at once: one latency a phase.
+double levelLatencyS(const LevelGroup& g, const AxisGroup& group, bool reduction) {
+    return reduction && group.directReductions && g.level >= Level::Dcn
+               ? std::min(g.latencyS, g.hopLatencyS)
+               : g.latencyS;
+}
+
+// An all-gather, or (`reduction`) a reduce-scatter, which moves the same bytes.
+double allGatherSeconds(double bytes, const AxisGroup& group, bool reduction) {
     double seconds = group.baseLatencyS;
     if (group.flat && group.count > 1) {
         const LevelGroup& slowest = group.levels[0];
         const double n = group.members;
         seconds += bytes * (n - 1) / n / (effectiveGbyteS(slowest, bytes) * 1e9);
         for (int l = 0; l < group.count; ++l)
-            seconds += group.levels[static_cast<std::size_t>(l)].latencyS;
+            seconds += levelLatencyS(group.levels[static_cast<std::size_t>(l)], group, reduction);
         return seconds;
     }
     double inner = group.members; // members reached through this level and the faster ones
@@ -132,7 +144,8 @@ double allGatherSeconds(double bytes, const AxisGroup& group) {
         // Slowest level first: it gathers pieces of bytes / (members of faster levels).
         const double levelBytes = bytes / inner; // the collective's size at this level
         const double share = levelBytes * (g.members - 1) / g.members;
-        seconds += share / (effectiveGbyteS(g, levelBytes) * 1e9) + g.latencyS;
+        seconds +=
+            share / (effectiveGbyteS(g, levelBytes) * 1e9) + levelLatencyS(g, group, reduction);
     }
     return seconds;
 }
@@ -163,7 +176,7 @@ double allToAllSeconds(double bytes, const AxisGroup& group) {
             only.levels[0] = g;
             only.count = 1;
             only.members = g.members;
-            double t = allGatherSeconds(bytes / n * g.members, only) / 4.0;
+            double t = allGatherSeconds(bytes / n * g.members, only, false) / 4.0;
             if (g.coversTwistedTorus)
                 t /= group.twistedGain;
             seconds += t;
@@ -185,10 +198,11 @@ double collectiveSeconds(CollectiveKind kind, double bytes, const AxisGroup& gro
         return 0;
     switch (kind) {
     case CollectiveKind::AllGather:
+        return allGatherSeconds(bytes, group, false);
     case CollectiveKind::ReduceScatter:
-        return allGatherSeconds(bytes, group);
+        return allGatherSeconds(bytes, group, true);
     case CollectiveKind::AllReduce:
-        return 2.0 * allGatherSeconds(bytes, group) - group.baseLatencyS;
+        return 2.0 * allGatherSeconds(bytes, group, true) - group.baseLatencyS;
     case CollectiveKind::AllToAll:
         return allToAllSeconds(bytes, group);
     case CollectiveKind::PointToPoint: {

@@ -42,6 +42,8 @@ struct AxisGroup {
     // All-to-all of k copies of each item (MoE top-k dispatch) deduplicated per destination
     // over the slowest level: an item crosses it once per block it reaches (0: no dedup).
     double dedupCopies = 0;
+    // Reductions reach every member of the DCN and WAN levels at once (JobFabric's).
+    bool directReductions = false;
 };
 
 AxisGroup axisGroup(const MeshMapping& mapping, const JobFabric& fabric, std::uint8_t mesh);

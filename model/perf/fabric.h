@@ -36,6 +36,9 @@ struct JobFabric {
     double collectiveBaseS = 0;
     double dcnOverlap = 1; // share of DCN transfers that overlapping compute hides
     double iciOverlap = 1; // share of torus (ICI) transfers that overlapping compute hides
+    // TPU reductions across slices summed on the TPUs (dcn_host_reduction false): one latency
+    // a phase at the DCN and WAN levels instead of one a ring step (collective_cost.cpp).
+    bool directReductions = false;
 
     int indexOf(const std::string& name) const;
 };

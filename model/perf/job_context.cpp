@@ -34,6 +34,7 @@ JobContext makeJobContext(const Job& job, const ChipType& chip, const JobFabric&
     c.chip = chip;
     c.counts = countTransformer(job.model);
     c.fabric = fabric;
+    c.fabric.directReductions = !chip.isGpu() && !job.training.dcnHostReduction;
     c.framework = frameworkTraits(job, chip);
     c.chips = chips;
     const std::string& precision = job.training.precision;
@@ -52,7 +53,6 @@ JobContext makeJobContext(const Job& job, const ChipType& chip, const JobFabric&
     const bool fp32 = precision == "fp32" || precision == "tf32";
     c.matmulBytes = matmulOperandBytes(precision);
     c.activationBytes = fp32 ? 4.0 : 2.0;
-    c.reducesOnTpus = !chip.isGpu() && !job.training.dcnHostReduction;
     // Megatron's output layer is a plain ColumnParallelLinear, not a Transformer Engine module;
     // MaxText quantizes the decoder layers' projections, not the logits; torchao's float8
     // skips "output". So the head runs at the 16-bit rate whatever the layers' precision.

@@ -110,8 +110,6 @@ struct JobContext {
     double matmulBytes = 2;      // bytes per matmul operand element at the job's precision
     double activationBytes = 2;  // activations are kept and sent in bf16 (fp32 for fp32 runs)
     double savedInputBytes = 2;  // a linear layer's input as kept for its weight gradient
-    // TPU reductions across slices summed on the TPUs, not the hosts (dcn_host_reduction false).
-    bool reducesOnTpus = false;
     EvaluationCacheHandle cache;
 };
 

@@ -3,7 +3,6 @@
 #include "perf/memory_model.h"
 
 #include <algorithm>
-#include <utility>
 
 namespace podplanner::model::perf {
 
@@ -44,25 +43,6 @@ AxisGroup expertGroup(const JobContext& ctx, const Layout& l,
         return groups[kEp];
     const auto folded = greedyMapping(ctx.fabric, l.sizes, ctx.framework.expertRankOrder);
     return folded ? axisGroup(*folded, ctx.fabric, kEp) : groups[kEp];
-}
-
-// A TPU reduction across slices is summed on the hosts by default, one ring step a slice (what
-// the fitted DCN latency was measured on); with libtpu's
-// --xla_tpu_use_megascale_host_reduction=false it is an all-to-all and an all-gather on the
-// TPUs, each phase reaching every slice (and site) at once: one latency a phase.
-[[gnu::noinline]] AxisGroup summedOnTpus(AxisGroup group) {
-    for (int l = 0; l < group.count; ++l) {
-        LevelGroup& g = group.levels[static_cast<std::size_t>(l)];
-        if (g.level >= Level::Dcn)
-            g.latencyS = std::min(g.latencyS, g.hopLatencyS);
-    }
-    return group;
-}
-
-// `cost` of a reduction over `group`, summed where the job sums it. The default path takes
-// `group` as it is, no copy: this runs for every layout the planner times.
-template <class Cost> auto reduction(const JobContext& ctx, const AxisGroup& group, Cost cost) {
-    return ctx.reducesOnTpus ? cost(summedOnTpus(group)) : cost(group);
 }
 
 const std::array<AxisGroup, kMeshAxes>& cachedAxisGroups(const JobContext& ctx,
@@ -210,18 +190,14 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         double forward = 0, backward = 0, hiddenable = 0, total = 0;
         if (l.sequenceParallel) {
             const double ag = collectiveSeconds(CollectiveKind::AllGather, bytes, groups[kTp]);
-            const double rs = reduction(ctx, groups[kTp], [&](const AxisGroup& g) {
-                return collectiveSeconds(CollectiveKind::ReduceScatter, bytes, g);
-            });
+            const double rs = collectiveSeconds(CollectiveKind::ReduceScatter, bytes, groups[kTp]);
             forward = pairs * (ag + rs);
             backward =
                 pairs * ag + std::max(0.0, pairs * ag - dgrad) + std::max(0.0, pairs * rs - wgrad);
             hiddenable = pairs * (2 * ag + rs);
             total = forward + hiddenable;
         } else {
-            const double ar = reduction(ctx, groups[kTp], [&](const AxisGroup& g) {
-                return collectiveSeconds(CollectiveKind::AllReduce, bytes, g);
-            });
+            const double ar = collectiveSeconds(CollectiveKind::AllReduce, bytes, groups[kTp]);
             forward = pairs * ar;
             backward = std::max(0.0, pairs * ar - wgrad);
             hiddenable = pairs * ar;
@@ -260,9 +236,7 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         const double kvBytes = t * s[kCp] * m.kvHeads * (m.qkHeadDim() + m.valueHeadDim()) /
                                std::min<double>(s[kTp], m.kvHeads) * b;
         const double ag = collectiveSeconds(CollectiveKind::AllGather, kvBytes, groups[kCp]);
-        const double rs = reduction(ctx, groups[kCp], [&](const AxisGroup& g) {
-            return collectiveSeconds(CollectiveKind::ReduceScatter, kvBytes, g);
-        });
+        const double rs = collectiveSeconds(CollectiveKind::ReduceScatter, kvBytes, groups[kCp]);
         const double coreF = layer.forwardS[kOpCore], coreB = layer.backwardS[kOpCore];
         const double rerun = in.plan.recomputed[kOpCore] ? 1.0 : 0.0;
         const double perLayer =
@@ -336,10 +310,8 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     if (shardGroup.members > 1) {
         const double gather = split(CollectiveKind::AllGather, perLayerParams * f.gatherBytes,
                                     collectives, shardGroup);
-        const double reduce = reduction(ctx, shardGroup, [&](const AxisGroup& g) {
-            return split(CollectiveKind::ReduceScatter, perLayerParams * f.gradBytes, collectives,
-                         g);
-        });
+        const double reduce = split(CollectiveKind::ReduceScatter, perLayerParams * f.gradBytes,
+                                    collectives, shardGroup);
         shardReduceS = reduce;
         // On TPUs the data-center network is reached through the hosts, outside the compiled
         // step's asynchronous collectives: per-layer gathers that cross it cannot be prefetched
@@ -402,18 +374,17 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         const AxisGroup g =
             !cpShards && s[kCp] > 1 ? jointGroup(l.mapping, ctx.fabric, {kDp, kCp}) : groups[kDp];
         const double gradBytes = gradParams * f.gradBytes;
-        // ZeRO 0 all-reduces, 1 and 2 reduce-scatter (and gather the weights back).
-        const CollectiveKind summing =
-            l.zeroStage == 0 ? CollectiveKind::AllReduce : CollectiveKind::ReduceScatter;
-        const auto [reduce, vocab] = reduction(ctx, g, [&](const AxisGroup& summed) {
-            return std::pair{split(summing, gradBytes, collectives, summed),
-                             collectiveSeconds(summing, vocabParams * f.gradBytes, summed)};
-        });
-        double gatherBack = 0;
-        if (l.zeroStage > 0) {
+        double reduce = 0, gatherBack = 0;
+        if (l.zeroStage == 0) {
+            reduce = split(CollectiveKind::AllReduce, gradBytes, collectives, g);
+        } else {
+            reduce = split(CollectiveKind::ReduceScatter, gradBytes, collectives, g);
             gatherBack =
                 split(CollectiveKind::AllGather, gradParams * f.weightBytes, collectives, g);
         }
+        const double vocab = collectiveSeconds(l.zeroStage == 0 ? CollectiveKind::AllReduce
+                                                                : CollectiveKind::ReduceScatter,
+                                               vocabParams * f.gradBytes, g);
         // The reduction shares its compute window with FSDP's when both cross the same link.
         const bool sameLink = shardGroup.members > 1 && shardGroup.count > 0 && g.count > 0 &&
                               shardGroup.levels[0].level == g.levels[0].level;
@@ -448,9 +419,7 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
                                    c.embeddingParams + c.outputParams) /
                                   (s[kTp] * weightShards(f, s));
         const double bytes = replicated * f.gradBytes;
-        const double seconds = reduction(ctx, groups[kEp], [&](const AxisGroup& g) {
-            return collectiveSeconds(CollectiveKind::AllReduce, bytes, g);
-        });
+        const double seconds = collectiveSeconds(CollectiveKind::AllReduce, bytes, groups[kEp]);
         const double exposed = f.gradOverlap ? std::max(0.0, seconds - in.backwardS) : seconds;
         out.exposedPerStepS += exposed;
         rec.add(CollectiveKind::AllReduce, kEp, bytes, seconds, exposed);
