@@ -12,6 +12,7 @@
 
 #include <array>
 #include <memory>
+#include <unordered_map>
 
 namespace podplanner::model::perf {
 
@@ -43,10 +44,12 @@ inline double usableHbmGib(const ChipType& chip) {
     return chip.hbmUsableGib > 0 ? chip.hbmUsableGib : chip.hbmGib * (1.0 - kHbmReserveFraction);
 }
 
-struct LayerCost;
+struct LayerCosts;
 
-// The last few layer costs computed for this job: a layout search times many layouts that share
-// the tokens per microbatch and the tp, ep and cp sizes, whose layer cost is the same.
+// Layer (and LM head) costs computed for this job: a layout search times many layouts that share
+// the tokens per microbatch and the tp, ep and cp sizes, whose costs are the same. The last few are
+// looked up first (most layouts in a row share one); the rest are kept by key, because a plan
+// returns to each of its few thousand keys many times between other splits.
 struct LayerCostCache {
     struct Key {
         double tokens = -1;
@@ -54,10 +57,16 @@ struct LayerCostCache {
         bool sequenceParallel = false;
         bool operator==(const Key&) const = default;
     };
+    struct KeyHash {
+        std::size_t operator()(const Key& k) const noexcept;
+    };
     static constexpr std::size_t kEntries = 8;
+    // Beyond this many keys the store starts afresh (a bound on memory, about 1 KB a key).
+    static constexpr std::size_t kKeptKeys = 1 << 14;
     std::array<Key, kEntries> keys{};
-    std::array<std::shared_ptr<const LayerCost>, kEntries> values{};
+    std::array<std::shared_ptr<const LayerCosts>, kEntries> values{};
     std::size_t next = 0;
+    std::unordered_map<Key, std::shared_ptr<const LayerCosts>, KeyHash> kept;
 };
 
 // The communication groups of the last mapping timed: a search times its configurations of

@@ -13,11 +13,13 @@ const char* layerOpName(LayerOp op) {
 LayerBreakdown layerBreakdown(const JobContext& ctx, const Layout& layout) {
     LayerBreakdown b;
     b.tokensPerMicrobatch = tokensPerMicrobatch(ctx, layout);
-    b.layer = cachedLayerCost(ctx, layout.sizes, b.tokensPerMicrobatch, layout.sequenceParallel);
+    const LayerCosts& costs =
+        cachedLayerCosts(ctx, layout.sizes, b.tokensPerMicrobatch, layout.sequenceParallel);
+    b.layer = costs.layer;
     const ActivationPolicy policy =
         activationPolicy(layout.recompute, ctx.job->training, ctx.framework.torchCheckpoint);
     b.recomputeS = planActivations(policy, b.layer, ctx.job->model.parallelBlock).recomputeS;
-    b.head = headCost(ctx, layout.sizes, b.tokensPerMicrobatch, b.layer);
+    b.head = costs.head;
     return b;
 }
 

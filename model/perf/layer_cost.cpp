@@ -402,20 +402,6 @@ LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens
     return c;
 }
 
-const LayerCost& cachedLayerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
-                                 bool sequenceParallel) {
-    LayerCostCache& cache = ctx.cache->layers;
-    const LayerCostCache::Key key{tokens, sizes[kTp], sizes[kEp], sizes[kCp], sequenceParallel};
-    for (std::size_t i = 0; i < LayerCostCache::kEntries; ++i)
-        if (cache.values[i] && cache.keys[i] == key)
-            return *cache.values[i];
-    const std::size_t slot = cache.next++ % LayerCostCache::kEntries;
-    cache.keys[slot] = key;
-    cache.values[slot] =
-        std::make_shared<const LayerCost>(layerCost(ctx, sizes, tokens, sequenceParallel));
-    return *cache.values[slot];
-}
-
 HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
                   const LayerCost& layer) {
     const ModelSpec& m = ctx.job->model;
@@ -448,6 +434,38 @@ HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
         h.backwardS += n * (projection.dgrad + projection.wgrad + layer.backward() + headBackward);
         h.logitsBytes *= 1 + n;
     }
+    return h;
+}
+
+const LayerCosts& cachedLayerCosts(const JobContext& ctx, const MeshSizes& sizes, double tokens,
+                                   bool sequenceParallel) {
+    LayerCostCache& cache = ctx.cache->layers;
+    const LayerCostCache::Key key{tokens, sizes[kTp], sizes[kEp], sizes[kCp], sequenceParallel};
+    for (std::size_t i = 0; i < LayerCostCache::kEntries; ++i)
+        if (cache.values[i] && cache.keys[i] == key)
+            return *cache.values[i];
+    std::shared_ptr<const LayerCosts>& kept = cache.kept[key];
+    if (!kept) {
+        if (cache.kept.size() > LayerCostCache::kKeptKeys) {
+            cache.kept.clear();
+            return cachedLayerCosts(ctx, sizes, tokens, sequenceParallel);
+        }
+        const LayerCost layer = layerCost(ctx, sizes, tokens, sequenceParallel);
+        kept = std::make_shared<const LayerCosts>(
+            LayerCosts{layer, headCost(ctx, sizes, tokens, layer)});
+    }
+    const std::size_t slot = cache.next++ % LayerCostCache::kEntries;
+    cache.keys[slot] = key;
+    cache.values[slot] = kept;
+    return *kept;
+}
+
+std::size_t LayerCostCache::KeyHash::operator()(const Key& k) const noexcept {
+    std::size_t h = std::hash<double>{}(k.tokens);
+    for (const std::size_t part :
+         {static_cast<std::size_t>(k.tp), static_cast<std::size_t>(k.ep),
+          static_cast<std::size_t>(k.cp), static_cast<std::size_t>(k.sequenceParallel)})
+        h = h * 1000003u ^ part;
     return h;
 }
 

@@ -57,9 +57,6 @@ struct LayerCost {
 // The layer's cost with t tokens per microbatch on this chip (before tensor parallelism).
 LayerCost layerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
                     bool sequenceParallel);
-// The same, from the context's cache when an earlier layout had the same key.
-const LayerCost& cachedLayerCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
-                                 bool sequenceParallel);
 
 struct HeadCost {
     double forwardS = 0; // LM head matmul and the loss over the vocabulary
@@ -71,5 +68,15 @@ struct HeadCost {
 // same microbatch, which the caller has).
 HeadCost headCost(const JobContext& ctx, const MeshSizes& sizes, double tokens,
                   const LayerCost& layer);
+
+struct LayerCosts {
+    LayerCost layer;
+    HeadCost head;
+};
+
+// The layer's and the head's costs, from the context's cache when an earlier layout had the
+// same key (valid until the next call for this context).
+const LayerCosts& cachedLayerCosts(const JobContext& ctx, const MeshSizes& sizes, double tokens,
+                                   bool sequenceParallel);
 
 } // namespace podplanner::model::perf

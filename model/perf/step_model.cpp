@@ -118,8 +118,9 @@ StepResult evaluateLayout(const JobContext& ctx, const Layout& l) {
     const auto& s = l.sizes;
     const double t = tokensPerMicrobatch(ctx, l);
     const double mb = l.microbatches;
-    const LayerCost& layer = cachedLayerCost(ctx, s, t, l.sequenceParallel);
-    const HeadCost head = headCost(ctx, s, t, layer);
+    const LayerCosts& costs = cachedLayerCosts(ctx, s, t, l.sequenceParallel);
+    const LayerCost& layer = costs.layer;
+    const HeadCost& head = costs.head;
     const ActivationPolicy policy =
         activationPolicy(l.recompute, ctx.job->training, ctx.framework.torchCheckpoint);
     const ActivationPlan plan = planActivations(policy, layer, m.parallelBlock);

@@ -1219,6 +1219,40 @@ class PerfTest : public QObject {
             }
         }
     }
+
+    // The layer-cost cache keeps every key a plan meets (up to a bound, then starts afresh):
+    // what it returns is what a fresh computation gives, before and after the store is emptied.
+    void cachedLayerCostsEqualFreshOnes() {
+        const Evaluated e = oneH100Node(R"({"global_batch_tokens": 131072,
+                                            "total_tokens": 1000000000})");
+        MeshSizes tp2 = fsdpOf8();
+        tp2[kFsdp] = 4;
+        tp2[kTp] = 2;
+        const auto same = [&](double tokens, const MeshSizes& sizes, bool sp) {
+            const LayerCost layer = layerCost(e.ctx, sizes, tokens, sp);
+            const HeadCost head = headCost(e.ctx, sizes, tokens, layer);
+            const LayerCosts& cached = cachedLayerCosts(e.ctx, sizes, tokens, sp);
+            return cached.layer.forwardS == layer.forwardS &&
+                   cached.layer.backwardS == layer.backwardS &&
+                   cached.layer.tensorBytes == layer.tensorBytes &&
+                   cached.head.forwardS == head.forwardS && cached.head.backwardS == head.backwardS;
+        };
+        QVERIFY(same(8192, fsdpOf8(), false));
+        QVERIFY(same(8192, fsdpOf8(), false)); // from the last few
+        const std::size_t keys = LayerCostCache::kKeptKeys + 10;
+        for (std::size_t i = 0; i < keys; ++i)
+            cachedLayerCosts(e.ctx, fsdpOf8(), 1024.0 + static_cast<double>(i), false);
+        QVERIFY(e.ctx.cache->layers.kept.size() < keys); // it started afresh on the way
+        QVERIFY(same(8192, fsdpOf8(), false));
+        // Kept, not among the last few.
+        QVERIFY(same(1024.0 + static_cast<double>(keys) - 1, fsdpOf8(), false));
+        // Every part of the key tells entries apart: tp, and sequence parallelism under it.
+        QVERIFY(same(4096, tp2, true));
+        QVERIFY(same(4096, tp2, false));
+        QVERIFY(same(4096, fsdpOf8(), false));
+        QVERIFY(cachedLayerCosts(e.ctx, tp2, 4096, true).layer.tensorBytes !=
+                cachedLayerCosts(e.ctx, tp2, 4096, false).layer.tensorBytes);
+    }
 };
 
 QTEST_GUILESS_MAIN(PerfTest)
