@@ -3,6 +3,9 @@
 #include "core/input_error.h"
 #include "core/message_text.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace podplanner::model {
 
 std::string lineColumn(const std::string& text, std::size_t offset) {
@@ -28,6 +31,12 @@ void requireUtf8(const std::string& text) {
                       "UTF-8 text",
                       "the byte " + escapeForMessage(text.substr(at, 1)),
                       {}});
+}
+
+std::string asciiLower(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text;
 }
 
 } // namespace podplanner::model

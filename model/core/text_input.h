@@ -12,4 +12,7 @@ std::string lineColumn(const std::string& text, std::size_t offset);
 // project writer (nlohmann's dump) refuses such strings, so they must be refused at the source.
 void requireUtf8(const std::string& text);
 
+// The text with its ASCII letters in lower case (names and flag values compared without case).
+std::string asciiLower(std::string text);
+
 } // namespace podplanner::model

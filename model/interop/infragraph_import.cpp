@@ -4,6 +4,7 @@
 #include "interop/infragraph_graph.h"
 #include "interop/yaml_json.h"
 
+#include "core/text_input.h"
 #include "project/project_io.h"
 
 #include <algorithm>
@@ -17,19 +18,13 @@ namespace podplanner::model::interop {
 
 namespace {
 
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
 struct ChipChoice {
     std::string chip, preset;
 };
 
 // The built-in chip an xpu's name or description names, and the preset cluster it comes in.
 std::optional<ChipChoice> chipFor(const std::string& text) {
-    const std::string t = lower(text);
+    const std::string t = asciiLower(text);
     const std::vector<std::pair<std::string, ChipChoice>> table = {
         {"ironwood", {"tpu-ironwood", "tpu-ironwood-pod"}},
         {"v5p", {"tpu-v5p", "tpu-v5p-pod"}},
@@ -65,7 +60,7 @@ std::optional<ChipChoice> chipById(const std::string& id) {
 }
 
 bool isPcie(const IgLink& l) {
-    return lower(l.name + " " + l.description).find("pci") != std::string::npos;
+    return asciiLower(l.name + " " + l.description).find("pci") != std::string::npos;
 }
 
 int find(std::vector<int>& parent, int x) {

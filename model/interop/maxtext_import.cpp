@@ -2,6 +2,7 @@
 // (src/maxtext/utils/max_utils.py) with base.yml's defaults (ici_fsdp_parallelism: -1,
 // dcn_data_parallelism: -1; AI-Hypercomputer/maxtext e591f30).
 #include "core/message_text.h"
+#include "core/text_input.h"
 #include "interop/launch_common.h"
 #include "interop/maxtext_flags.h"
 #include "interop/maxtext_input.h"
@@ -9,7 +10,6 @@
 #include "interop/tpu_types.h"
 #include "project/training_json.h"
 
-#include <cctype>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -287,9 +287,8 @@ void readSplashBlocks(FlagList& f, TrainingSpec& t) {
 }
 
 // absl's spellings of a boolean flag's value (libtpu parses its flags with absl).
-std::optional<bool> abslBool(std::string value) {
-    for (char& c : value)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+std::optional<bool> abslBool(const std::string& given) {
+    const std::string value = asciiLower(given);
     if (value == "true" || value == "t" || value == "yes" || value == "y" || value == "1")
         return true;
     if (value == "false" || value == "f" || value == "no" || value == "n" || value == "0")
