@@ -75,6 +75,10 @@ struct AxisGroupsCache {
     MeshMapping mapping;
     bool valid = false;
     std::array<AxisGroup, kMeshAxes> groups{};
+    // Groups of several mesh axes taken together (step_comm.cpp's JointAxes), made when first
+    // asked for on this mapping.
+    std::array<AxisGroup, 3> joint{};
+    std::array<bool, 3> jointValid{};
 };
 
 // What evaluations of one job remember between layouts. Not shared between threads: each

@@ -45,8 +45,7 @@ AxisGroup expertGroup(const JobContext& ctx, const Layout& l,
     return folded ? axisGroup(*folded, ctx.fabric, kEp) : groups[kEp];
 }
 
-const std::array<AxisGroup, kMeshAxes>& cachedAxisGroups(const JobContext& ctx,
-                                                         const MeshMapping& mapping) {
+AxisGroupsCache& cachedAxisGroups(const JobContext& ctx, const MeshMapping& mapping) {
     AxisGroupsCache& cache = ctx.cache->axisGroups;
     const auto used = static_cast<std::size_t>(mapping.count);
     const bool same =
@@ -59,9 +58,24 @@ const std::array<AxisGroup, kMeshAxes>& cachedAxisGroups(const JobContext& ctx,
     if (!same) {
         cache.mapping = mapping;
         cache.groups = axisGroups(mapping, ctx.fabric);
+        cache.jointValid = {};
         cache.valid = true;
     }
-    return cache.groups;
+    return cache;
+}
+
+// The mesh axes that act as one group for a collective, in AxisGroupsCache::joint's order.
+enum JointAxes : std::uint8_t { kFsdpDpCp, kFsdpCp, kDpCp };
+
+const AxisGroup& cachedJointGroup(AxisGroupsCache& cache, const JobFabric& fabric,
+                                  JointAxes which) {
+    static constexpr std::array<std::initializer_list<std::uint8_t>, 3> kAxes = {
+        {{kFsdp, kDp, kCp}, {kFsdp, kCp}, {kDp, kCp}}};
+    if (!cache.jointValid[which]) {
+        cache.joint[which] = jointGroup(cache.mapping, fabric, kAxes[which]);
+        cache.jointValid[which] = true;
+    }
+    return cache.joint[which];
 }
 
 // Weight tensors of one layer, each gathered or reduced on its own by XLA and DeepSpeed: Q, K,
@@ -175,7 +189,8 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     const double layerBackward = layer.backward() + in.plan.recomputeS;
     Recorder rec{r};
     CommResult out;
-    const std::array<AxisGroup, kMeshAxes>& groups = cachedAxisGroups(ctx, l.mapping);
+    AxisGroupsCache& groupsCache = cachedAxisGroups(ctx, l.mapping);
+    const std::array<AxisGroup, kMeshAxes>& groups = groupsCache.groups;
 
     // Tensor parallelism: per layer, an all-gather before and a reduce-scatter after each of
     // the attention and MLP blocks (one pair for a parallel block), or an all-reduce after each
@@ -301,8 +316,8 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     const bool zero3 = l.zeroStage >= 3 && gradientReplicas(f, s) > 1;
     const bool cpShards = fsdpOverCp(f, s);
     AxisGroup shardGroup =
-        zero3 ? jointGroup(l.mapping, ctx.fabric, {kFsdp, kDp, kCp})
-              : (cpShards ? jointGroup(l.mapping, ctx.fabric, {kFsdp, kCp}) : groups[kFsdp]);
+        zero3 ? cachedJointGroup(groupsCache, ctx.fabric, kFsdpDpCp)
+              : (cpShards ? cachedJointGroup(groupsCache, ctx.fabric, kFsdpCp) : groups[kFsdp]);
     shardGroup.flat = f.flatShardCollectives;
     const double perLayerParams = layerParameters(ctx, s);
     const double collectives = f.gatherPerTensor ? tensorsPerLayer(ctx) : 1.0;
@@ -371,8 +386,9 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
     const double vocabParams = (c.embeddingParams + c.outputParams) /
                                (s[kTp] * weightShards(f, s) * (s[kPp] > 1 ? 2.0 : 1.0));
     if (gradientReplicas(f, s) > 1 && !zero3) {
-        const AxisGroup g =
-            !cpShards && s[kCp] > 1 ? jointGroup(l.mapping, ctx.fabric, {kDp, kCp}) : groups[kDp];
+        const AxisGroup g = !cpShards && s[kCp] > 1
+                                ? cachedJointGroup(groupsCache, ctx.fabric, kDpCp)
+                                : groups[kDp];
         const double gradBytes = gradParams * f.gradBytes;
         double reduce = 0, gatherBack = 0;
         if (l.zeroStage == 0) {

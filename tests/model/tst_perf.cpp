@@ -905,6 +905,29 @@ class PerfTest : public QObject {
         }
     }
 
+    // A context keeps the groups of its last mapping, joint ones (ZeRO-3's fsdp with dp)
+    // included: timing a second mapping after a first gives what a fresh context gives.
+    void jointGroupsFollowTheMapping() {
+        const Project p =
+            projectWith(R"({"preset": "a100-cluster"})", R"({"pod": 0, "nodes": 4})",
+                        R"({"fsdp": 4, "dp": 2, "tp": 4, "zero_stage": 3})",
+                        R"({"global_batch_tokens": 1048576, "total_tokens": 1000000000000,
+                "framework": "deepspeed"})");
+        const Evaluated e = contextOf(p);
+        Layout tpInner = layoutOf(e.project.jobs[0]), fsdpInner = tpInner;
+        tpInner.mapping =
+            *greedyMapping(e.ctx.fabric, tpInner.sizes, {kTp, kFsdp, kDp, kPp, kEp, kCp});
+        fsdpInner.mapping =
+            *greedyMapping(e.ctx.fabric, fsdpInner.sizes, {kFsdp, kTp, kDp, kPp, kEp, kCp});
+        const StepResult first = evaluateLayout(e.ctx, tpInner);
+        const StepResult second = evaluateLayout(e.ctx, fsdpInner);
+        const StepResult fresh = evaluateLayout(contextOf(p).ctx, fsdpInner);
+        QVERIFY(first.exposedCommS != second.exposedCommS); // the mapping matters here
+        QCOMPARE(second.stepS, fresh.stepS);
+        QCOMPARE(second.exposedCommS, fresh.exposedCommS);
+        QCOMPARE(evaluateLayout(e.ctx, tpInner).stepS, first.stepS);
+    }
+
     void plannerRanksOnlyLayoutsThatFit() {
         const Project p = projectWith(R"({"preset": "tpu-v5p-pod"})",
                                       R"({"pod": 0, "shape": "4x4x8"})", R"({"fsdp": 128})");
