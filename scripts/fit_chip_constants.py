@@ -10,6 +10,7 @@ resources/presets/chips.json with the source "fitted on the fit half (docs/valid
 
   scripts/fit_chip_constants.py --chip h100-sxm --param matmul_k_overhead=0:2048 \\
       --param kernel_overhead_us=0:40 [--param dcn.latency_us=1:300] [--groups gpu-dense,...]
+      [--min-confidence high]
 
 A parameter "a.b" patches the cluster ("dcn.latency_us"); "matmul_efficiency.fp8" patches one
 precision of the chip's matmul efficiency; any other name patches the chip.
@@ -170,6 +171,8 @@ def main():
     p.add_argument("--iterations", type=int, default=12)
     p.add_argument("--scaling", action="store_true",
                    help="fit the change from one slice to N (multislice series)")
+    p.add_argument("--min-confidence", choices=["medium", "high"], default="medium",
+                   help="fit only on runs of at least this confidence (low never counts)")
     args = p.parse_args()
     chips = args.chip.split(",")
     if len(chips) > 1 and any("." not in spec.split("=")[0] or
@@ -179,8 +182,9 @@ def main():
     with open(os.path.join(args.dir, "runs.json")) as f:
         runs = json.load(f)
     groups = set(filter(None, args.groups.split(",")))
+    confidences = {"medium": ("medium", "high"), "high": ("high",)}[args.min_confidence]
     fit = [r for r in runs if r["half"] == "fit" and r["chip"] in chips
-           and r.get("confidence") != "low" and r["published"].get("step_time_s")
+           and r.get("confidence") in confidences and r["published"].get("step_time_s")
            and (not groups or r["group"] in groups)]
     bases = []
     if args.scaling:
