@@ -61,7 +61,7 @@ struct LayerCostCache {
         std::size_t operator()(const Key& k) const noexcept;
     };
     static constexpr std::size_t kEntries = 8;
-    // Beyond this many keys the store starts afresh (a bound on memory, about 1 KB a key).
+    // Beyond this many keys the store starts afresh (bounds memory: ~350 bytes a key).
     static constexpr std::size_t kKeptKeys = 1 << 14;
     std::array<Key, kEntries> keys{};
     std::array<std::shared_ptr<const LayerCosts>, kEntries> values{};
