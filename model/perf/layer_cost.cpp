@@ -444,20 +444,20 @@ const LayerCosts& cachedLayerCosts(const JobContext& ctx, const MeshSizes& sizes
     for (std::size_t i = 0; i < LayerCostCache::kEntries; ++i)
         if (cache.values[i] && cache.keys[i] == key)
             return *cache.values[i];
-    std::shared_ptr<const LayerCosts>& kept = cache.kept[key];
-    if (!kept) {
-        if (cache.kept.size() > LayerCostCache::kKeptKeys) {
+    auto kept = cache.kept.find(key);
+    if (kept == cache.kept.end()) {
+        if (cache.kept.size() >= LayerCostCache::kKeptKeys)
             cache.kept.clear();
-            return cachedLayerCosts(ctx, sizes, tokens, sequenceParallel);
-        }
         const LayerCost layer = layerCost(ctx, sizes, tokens, sequenceParallel);
-        kept = std::make_shared<const LayerCosts>(
-            LayerCosts{layer, headCost(ctx, sizes, tokens, layer)});
+        kept = cache.kept
+                   .emplace(key, std::make_shared<const LayerCosts>(
+                                     LayerCosts{layer, headCost(ctx, sizes, tokens, layer)}))
+                   .first;
     }
     const std::size_t slot = cache.next++ % LayerCostCache::kEntries;
     cache.keys[slot] = key;
-    cache.values[slot] = kept;
-    return *kept;
+    cache.values[slot] = kept->second;
+    return *kept->second;
 }
 
 std::size_t LayerCostCache::KeyHash::operator()(const Key& k) const noexcept {
