@@ -5,6 +5,7 @@
 #include "core/json_reader.h"
 #include "output/evaluation_json.h"
 #include "output/report.h"
+#include "perf/accuracy.h"
 #include "project/project_io.h"
 #include "reliability/job_goodput.h"
 #include "version.h"
@@ -92,6 +93,8 @@ int runEvaluate(const PerfRequest& request, const model::LoadLimits& limits, std
         const auto& e = evaluation.jobs[j];
         out << e.name << " on " << e.chips << " chips  [" << e.mappingText << "]\n";
         printStep(e.step, out);
+        if (const auto* band = model::perf::accuracyBand(e.accuracyClass))
+            out << "  accuracy: " << model::perf::describeAccuracy(*band) << "\n";
         printLayer(e.layer, out);
         const auto& g = reliability[j].goodput;
         out << std::fixed << std::setprecision(1) << "  goodput " << 100 * g.expected << "%  ("

@@ -8,7 +8,11 @@ the published figure and the error, with the mean, median and worst error; the m
 scaling series; Korthikanti et al. 2022 Table 5 side by side with Calculon's own validation.
 
   scripts/validation_report.py [--bin build/release/app/podplanner] [-o docs/validation.md]
+      [--accuracy-output resources/presets/accuracy.json]
   scripts/validation_report.py --update-tolerances   # restate each run's tolerance in runs.json
+
+It also writes resources/presets/accuracy.json, the holdout half's errors per kind of plan
+(the engine's own `accuracy.class`), which the program shows beside each step time.
 
 A run's tolerance is its current error plus 5 points, rounded up to 5%, and at least 10%: the
 test suite (tst_engine_validation) fails when a run drifts out of it.
@@ -214,10 +218,86 @@ def stats(errors):
             f"{within} of {len(a)}")
 
 
+# What each kind of plan (perf/accuracy.h, accuracyClassOf) is called where the program says how
+# far its step time has been from published runs of that kind.
+ACCURACY_CLASSES = {
+    "gpu-dense": "dense models on GPUs",
+    "gpu-sharded": "dense models on GPUs with sharded weights (FSDP, ZeRO-3)",
+    "gpu-moe": "mixture-of-experts models on GPUs",
+    "gpu-long-context": "long-context training (32k tokens or more) on GPUs",
+    "tpu-dense": "dense models on one TPU slice",
+    "tpu-multislice": "dense models on several TPU slices",
+    "tpu-moe": "mixture-of-experts models on TPUs",
+    "tpu-long-context": "long-context training (32k tokens or more) on TPUs",
+}
+
+
+def nearest_rank(sorted_values, share):
+    """The smallest value that at least `share` of the values do not exceed."""
+    return sorted_values[max(0, math.ceil(share * len(sorted_values)) - 1)]
+
+
+def accuracy_bands(rows):
+    """Per kind of plan, the errors of the holdout runs of medium or high confidence (a low
+    run's configuration is partly guessed, so its error is not the engine's alone)."""
+    errors = {}
+    for run, job, err in rows:
+        if (err is not None and run["half"] == "holdout"
+                and run.get("confidence") in ("medium", "high")):
+            errors.setdefault(job["accuracy"]["class"], []).append(err)
+    unnamed = set(errors) - set(ACCURACY_CLASSES)
+    if unnamed:
+        raise SystemExit(f"no name for the kind of plan {sorted(unnamed)} (ACCURACY_CLASSES)")
+    bands = []
+    for kind, name in ACCURACY_CLASSES.items():
+        e = errors.get(kind)
+        if not e:
+            continue
+        a = sorted(abs(x) for x in e)
+        bands.append({
+            "id": kind, "name": name, "holdout_runs": len(e),
+            "median_abs_error": round(statistics.median(a), 4),
+            "p90_abs_error": round(nearest_rank(a, 0.9), 4),
+            "within_10_percent": sum(1 for x in a if x <= 0.10),
+            "worst_error": round(max(e, key=abs), 4),
+            "mean_error": round(statistics.mean(e), 4)})
+    return bands
+
+
+def accuracy_section(w, bands):
+    w("## Accuracy by kind of plan\n")
+    w("What the program shows beside a step time (`evaluate`, the dashboard, reports): how far "
+      "the engine has been on the holdout runs of the same kind, of medium or high confidence "
+      "(a low run's configuration is partly guessed). The kind is the engine's "
+      "(`accuracy.class` in `evaluate --json`, docs/engine.md \"Output\"): mixture of experts, "
+      "else long context (32k tokens or more), else several TPU slices, else GPU weights "
+      "sharded (FSDP or ZeRO-3), else dense. Written to `resources/presets/accuracy.json`; "
+      "`tst_engine_validation` fails when it no longer matches the runs.\n")
+    w("| kind | holdout runs | half within | 9 in 10 within | within ±10% | worst | mean (bias) |")
+    w("|---|---|---|---|---|---|---|")
+    for b in bands:
+        w(f"| {b['name']} | {b['holdout_runs']} | ±{100 * b['median_abs_error']:.1f}% | "
+          f"±{100 * b['p90_abs_error']:.1f}% | {b['within_10_percent']} | "
+          f"{100 * b['worst_error']:+.1f}% | {100 * b['mean_error']:+.1f}% |")
+    w("")
+
+
+def write_accuracy(path, bands):
+    doc = {"format": "podplanner-accuracy", "version": 1,
+           "source": "written by scripts/validation_report.py from the holdout half of "
+                     "tests/data/validation (docs/validation.md, 'Accuracy by kind of plan')",
+           "classes": bands}
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--bin", default=os.path.join(ROOT, "build/release/app/podplanner"))
     p.add_argument("-o", "--output", default=os.path.join(ROOT, "docs/validation.md"))
+    p.add_argument("--accuracy-output",
+                   default=os.path.join(ROOT, "resources/presets/accuracy.json"))
     p.add_argument("--update-tolerances", action="store_true")
     args = p.parse_args()
 
@@ -272,6 +352,8 @@ def main():
     w(f"| **all** | {stats(all_fit)} | {stats(all_hold)} |\n")
     not_fit = [(r, j) for r, j, _ in rows if j is not None and not j["hbm_fits"]]
     w(f"Predicted to fit in HBM: {len(rows) - len(not_fit)} of {len(rows)} runs (all of them ran).\n")
+    bands = accuracy_bands(rows)
+    accuracy_section(w, bands)
 
     w("## Korthikanti et al. 2022, Table 5, side by side with Calculon\n")
     w("Calculon's figures are from its own `llm-validation` (calculon-ai/calculon at caa4b11); "
@@ -351,6 +433,7 @@ def main():
             w("")
     with open(args.output, "w") as f:
         f.write("\n".join(out))
+    write_accuracy(args.accuracy_output, bands)
     print(f"wrote {args.output}: fit {stats(all_fit)}; holdout {stats(all_hold)}")
 
 

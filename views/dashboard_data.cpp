@@ -4,6 +4,7 @@
 #include "component_kinds.h"
 
 #include "analysis/project_analysis.h"
+#include "perf/accuracy.h"
 #include "perf/collective_cost.h"
 #include "perf/fabric.h"
 #include "perf/layer_breakdown.h"
@@ -172,6 +173,11 @@ QVariantMap dashboardOf(const model::Project& project, const model::ProjectAnaly
     d["hbmCapacityGib"] = e.step.hbmCapacityBytes / kGib;
     d["fits"] = e.step.fits;
     d["mapping"] = QString::fromStdString(e.mappingText);
+    // How far the engine has been on published runs of this kind (empty: none held out).
+    if (const auto* band = model::perf::accuracyBand(e.accuracyClass)) {
+        d["accuracyMedian"] = band->medianAbsError;
+        d["accuracyText"] = QString::fromStdString(model::perf::describeAccuracy(*band));
+    }
     d["idealDays"] = e.timeToTrainDays;
     d["goodputHealthy"] = g.expected;
     d["goodput"] = w.goodputWindow;

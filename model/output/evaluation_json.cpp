@@ -1,6 +1,7 @@
 #include "output/evaluation_json.h"
 
 #include "core/json_reader.h"
+#include "perf/accuracy.h"
 
 namespace podplanner::model::output {
 
@@ -97,6 +98,22 @@ Json goodputJson(const reliability::GoodputResult& g) {
     return out;
 }
 
+// The kind of plan and how the engine fared on published runs of that kind (perf/accuracy.h).
+Json accuracyJson(const std::string& kind) {
+    Json out;
+    out["class"] = kind;
+    const AccuracyBand* b = accuracyBand(kind);
+    out["holdout_runs"] = b ? b->runs : 0;
+    if (b) {
+        out["median_abs_error"] = b->medianAbsError;
+        out["p90_abs_error"] = b->p90AbsError;
+        out["within_10_percent"] = b->withinTenPercent;
+        out["worst_error"] = b->worstError;
+        out["mean_error"] = b->meanError;
+    }
+    return out;
+}
+
 } // namespace
 
 std::string evaluationJson(const ProjectEvaluation& evaluation,
@@ -126,6 +143,7 @@ std::string evaluationJson(const ProjectEvaluation& evaluation,
         out["layout"] = layoutJson(e.layout, e.mappingText);
         out["mapping_from_project"] = e.mappingFromProject;
         out["layer"] = layerJson(e.layer);
+        out["accuracy"] = accuracyJson(e.accuracyClass);
         jobs.push_back(out);
     }
     return Json{{"jobs", jobs}}.dump(2) + "\n";

@@ -1,5 +1,7 @@
 #include "output/report.h"
 
+#include "perf/accuracy.h"
+
 #include <cctype>
 #include <cstdio>
 #include <sstream>
@@ -265,6 +267,12 @@ std::string layoutText(const perf::Layout& l, const std::string& mapping) {
     return out + " [" + mapping + "]";
 }
 
+// " Accuracy of the step time: on N published runs ...", or nothing when no run was held out.
+std::string accuracyText(const perf::JobEvaluation& e) {
+    const auto* band = perf::accuracyBand(e.accuracyClass);
+    return band ? " Accuracy of the step time: " + perf::describeAccuracy(*band) + "." : "";
+}
+
 const ReportFigure* findFigure(const ReportInputs& in, std::size_t job, const std::string& kind) {
     for (const auto& f : in.figures)
         if (f.job == job && f.kind == kind)
@@ -306,11 +314,14 @@ std::string buildReport(const ReportInputs& in, ReportFormat format) {
         const auto& e = in.performance->jobs[j];
         const auto& g = (*in.reliability)[j].goodput;
         const double gib = 1024.0 * 1024.0 * 1024.0;
-        speed.push_back({e.name, std::to_string(e.chips), fixed(e.step.stepS, 3) + " s",
-                         percent(e.step.mfu), fixed(e.step.tokensPerS, 0),
-                         fixed(e.step.memory.total() / gib, 1) + " / " +
-                             fixed(e.step.hbmCapacityBytes / gib, 0) + " GiB" +
-                             (e.step.fits ? "" : " (does not fit)")});
+        const auto* band = perf::accuracyBand(e.accuracyClass);
+        speed.push_back(
+            {e.name, std::to_string(e.chips),
+             fixed(e.step.stepS, 3) + " s" + (band ? " ±" + percent(band->medianAbsError) : ""),
+             percent(e.step.mfu), fixed(e.step.tokensPerS, 0),
+             fixed(e.step.memory.total() / gib, 1) + " / " +
+                 fixed(e.step.hbmCapacityBytes / gib, 0) + " GiB" +
+                 (e.step.fits ? "" : " (does not fit)")});
         outcome.push_back(
             {e.name, percent(g.expected), fixed(g.timeToTrainDays, 1) + " days",
              g.expected > 0 ? fixed(e.energyKwh / g.expected / 1000.0, 1) + " MWh" : "-",
@@ -333,7 +344,7 @@ std::string buildReport(const ReportInputs& in, ReportFormat format) {
                     " + pipeline bubble " + fixed(e.step.bubbleS, 3) + " s + optimizer " +
                     fixed(e.step.optimizerS, 3) + " s" +
                     (e.step.evalS > 0 ? " + evaluation " + fixed(e.step.evalS, 3) + " s" : "") +
-                    "; HFU " + percent(e.step.hfu) + ".");
+                    "; HFU " + percent(e.step.hfu) + "." + accuracyText(e));
         w.heading(3, "Collectives per step");
         std::vector<std::vector<std::string>> collectives;
         for (int i = 0; i < e.step.collectiveCount; ++i) {

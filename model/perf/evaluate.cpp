@@ -1,6 +1,7 @@
 #include "perf/evaluate.h"
 
 #include "core/json_reader.h"
+#include "perf/accuracy.h"
 #include "project/placement.h"
 
 #include <algorithm>
@@ -54,6 +55,7 @@ JobEvaluation evaluateJob(const Project& project, std::size_t index, const JobPl
     }
     e.mappingText = describeMapping(e.layout.mapping, fabric);
     e.layer = layerBreakdown(ctx, e.layout);
+    e.accuracyClass = accuracyClassOf(job, project.cluster.chip, e.layout, placement.slices.size());
     const double trainS = static_cast<double>(job.training.totalTokens) / e.step.tokensPerS;
     e.timeToTrainDays = trainS / 86400.0;
     const double chipHours = static_cast<double>(e.chips) * trainS / 3600.0;

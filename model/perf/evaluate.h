@@ -23,6 +23,7 @@ struct JobEvaluation {
     double energyKwh = 0;       // chips x power x time to train (0 when power is unknown)
     double costUsd = 0;         // chips x price per chip-hour x time to train
     LinkShares shares;          // of the DCN uplinks and WAN, when other jobs use them too
+    std::string accuracyClass;  // the kind of plan its step time's accuracy is read for
 };
 
 struct ProjectEvaluation {

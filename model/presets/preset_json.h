@@ -8,5 +8,7 @@ const Json* builtinChipJson(const std::string& id);
 const Json* builtinClusterJson(const std::string& id);
 std::vector<std::string> builtinChipIds();
 std::vector<std::string> builtinClusterIds();
+// accuracy.json (read by perf/accuracy.h); null when the file is missing.
+const Json& builtinAccuracyJson();
 
 } // namespace podplanner::model

@@ -20,6 +20,7 @@ struct PresetTables {
     std::map<std::string, Json> clusterJson;
     std::vector<ChipType> chips;
     std::vector<ModelPreset> models;
+    Json accuracy; // null when the table is missing
 };
 
 // Parsed once; the embedded files are ours and are checked by the preset tests, so a failure
@@ -41,6 +42,8 @@ const PresetTables& tables() {
                     for (std::size_t i = 0; i < doc.at("models").size(); ++i)
                         t.models.push_back(
                             readModelPreset(doc["models"][i], childPointer("/models", i)));
+                } else if (file == "accuracy.json") {
+                    t.accuracy = doc;
                 } else if (file.rfind("clusters/", 0) == 0) {
                     t.clusterJson[doc.at("id").get<std::string>()] = doc;
                 }
@@ -101,6 +104,10 @@ std::vector<ClusterPresetSummary> builtinClusters() {
         out.push_back({id, spec.name, podKindName(spec.pod.kind), spec.chip.id, spec.chips()});
     }
     return out;
+}
+
+const Json& builtinAccuracyJson() {
+    return tables().accuracy;
 }
 
 const std::vector<ModelPreset>& builtinModels() {

@@ -77,7 +77,9 @@ Rectangle {
                     change: root.document.comparison.stepS
                     onWhatIsThis: (topic, near) => whatIsThis.show(topic, near)
                     Layout.fillWidth: true
-                    caption: qsTr("Step time")
+                    // With how far the engine has been on published runs of this kind of plan.
+                    caption: root.d.accuracyMedian === undefined ? qsTr("Step time")
+                             : qsTr("Step time · ±%1").arg(root.pct(root.d.accuracyMedian))
                     value: !root.d.valid ? "" : root.stalled ? qsTr("stalled") : root.time(root.d.stepS)
                     detail: !root.d.valid ? ""
                             : root.stalled ? qsTr("%1; %2 when running").arg(root.d.state).arg(root.time(root.d.stepS))
@@ -86,6 +88,7 @@ Rectangle {
                               + (root.d.evalS > 0 ? qsTr(" · eval %1").arg(root.time(root.d.evalS)) : "")
                     accent: root.stalled ? root.stalledColor : Theme.accent
                     help: qsTr("One optimizer step: compute, exposed communication, time the GPUs wait for an eager framework's host to issue kernels, pipeline bubble and the optimizer update, and its share of periodic evaluation")
+                          + (root.d.accuracyText === undefined ? "" : qsTr(". Accuracy (the ± in the caption): %1").arg(root.d.accuracyText))
                 }
                 MetricCard {
                     objectName: "mfu"

@@ -26,7 +26,7 @@ Popup {
     }
 
     readonly property var topics: ({
-        stepTime: { title: qsTr("Step time"), meaning: qsTr("Wall time of one optimizer step on the busiest pipeline stage."),
+        stepTime: { title: qsTr("Step time"), meaning: qsTr("Wall time of one optimizer step on the busiest pipeline stage. The ± beside it: half of the published runs of this kind of plan that the engine was never fitted on came out within it (docs/validation.md, \"Accuracy by kind of plan\")."),
                     equation: qsTr("step = compute + exposed communication + waiting on the host (eager GPU frameworks) + pipeline bubble + optimizer (+ periodic evaluation's share, when the job evaluates)"),
                     doc: "engine.md", section: qsTr("Step") },
         mfu: { title: qsTr("MFU and HFU"), meaning: qsTr("Model FLOPs utilization: how much of the chips' peak the model's own arithmetic uses. HFU also counts recomputed work."),

@@ -128,7 +128,21 @@ class CliTest : public QObject {
                     QVERIFY2(layer[pass][op].get<double>() > 0, op);
             }
             QVERIFY(layer["head"]["forward_ms"].get<double>() > 0);
+            // How far to trust the step time: the kind of plan and its held-out runs.
+            const auto& accuracy = job["accuracy"];
+            QVERIFY(accuracy["class"].get<std::string>().rfind("tpu-", 0) == 0);
+            QVERIFY(accuracy["holdout_runs"].get<int>() > 0);
+            QVERIFY(accuracy["median_abs_error"].get<double>() <=
+                    accuracy["p90_abs_error"].get<double>());
         }
+        // The MoE job is read against MoE runs, the dense ones against dense runs.
+        QCOMPARE(doc["jobs"][1]["accuracy"]["class"].get<std::string>(), std::string("tpu-moe"));
+        QCOMPARE(doc["jobs"][0]["accuracy"]["class"].get<std::string>(), std::string("tpu-dense"));
+        const Run text = run({"evaluate", example("ironwood-shared.podplanner")});
+        QVERIFY2(text.out.find("  accuracy: on ") != std::string::npos &&
+                     text.out.find("mixture-of-experts models on TPUs held out from fitting") !=
+                         std::string::npos,
+                 text.out.c_str());
         const Run one =
             run({"evaluate", example("ironwood-shared.podplanner"), "--job", "2", "--json"});
         QCOMPARE(nlohmann::json::parse(one.out)["jobs"][0]["job"].get<std::string>(),
@@ -170,6 +184,8 @@ class CliTest : public QObject {
               "### Best alternatives from the planner", "## Assumptions and sources"})
             QVERIFY2(markdown.contains(section), section);
         QVERIFY(markdown.contains("dense-70b") && markdown.contains("moe-experiment"));
+        QVERIFY(markdown.contains("Accuracy of the step time: on "));
+        QVERIFY(QRegularExpression(R"(\| \d+\.\d{3} s ±\d+\.\d% \|)").match(markdown).hasMatch());
         // One self-contained file: no external scripts, styles or images.
         QVERIFY(page.startsWith("<!DOCTYPE html>"));
         QVERIFY(!page.contains("src=\"http") && !page.contains("href=\"http"));

@@ -2,6 +2,9 @@
 // and see the error while the project stays. Screenshots land in build/screenshots/.
 #include "job_list_model.h"
 #include "main_window_fixture.h"
+#include "perf/accuracy.h"
+#include "perf/evaluate.h"
+#include "project/project_io.h"
 
 #include <QApplication>
 
@@ -175,6 +178,32 @@ class MainWindowTest : public QObject {
         const QString detail = w_.find("stepTime")->property("detail").toString();
         QVERIFY2(detail.startsWith("comm "), qPrintable(detail));
         w_.grab("main-window-evaluation");
+    }
+
+    // The step time's card says how far to trust it: its caption carries the median error of
+    // the published holdout runs of the plan's kind, its tooltip the whole sentence, and both
+    // follow the plan (a TPU slice, then GPUs with sharded weights).
+    void stepTimeSaysHowFarToTrustIt() {
+        for (const char* file :
+             {"/tests/data/validation/tpu-dense/mlperf4.0-v5p-2048-gpt3",
+              "/tests/data/validation/gpu-zero3/narayanan-t2-zero3-175b-768gpu"}) {
+            const std::string path = std::string(PODPLANNER_SOURCE_DIR) + file + ".podplanner";
+            const auto kind =
+                model::perf::evaluateProject(model::loadProjectFile(path)).jobs.at(0).accuracyClass;
+            const model::perf::AccuracyBand* band = model::perf::accuracyBand(kind);
+            QVERIFY2(band, kind.c_str());
+            QVERIFY(w_.document.load(QString::fromStdString(path)));
+            QVERIFY(w_.waitForEngine());
+            w_.showTab("dashboardTab");
+            QQuickItem* card = w_.find("stepTime");
+            const QString caption =
+                QString("Step time · ±%1%").arg(100 * band->medianAbsError, 0, 'f', 1);
+            QTRY_COMPARE(card->property("caption").toString(), caption);
+            QVERIFY(card->property("help").toString().contains(
+                QString::fromStdString(model::perf::describeAccuracy(*band))));
+        }
+        QVERIFY(w_.find("stepTime")->property("help").toString().contains("sharded weights"));
+        w_.grab("main-window-accuracy");
     }
 
     // The dashboard's Layer tab: one bar per operation of a layer, forward and backward on one

@@ -3,6 +3,7 @@
 #include "chart_painter.h"
 #include "core/atomic_file.h"
 #include "output/report.h"
+#include "page_breaks.h"
 #include "perf/planner.h"
 #include "project_document.h"
 #include "scene_snapshot.h"
@@ -136,7 +137,9 @@ void writePdf(const QString& path, const std::string& html, const std::vector<Pi
         pdf.setResolution(300);
         pdf.setTitle(title);
         pdf.setCreator(request.generator);
-        text.print(&pdf);
+        layOutForPrint(text, pdf);
+        keepHeadingsWithTheirContent(text);
+        printPages(text, pdf);
     }
     if (!file.commit())
         throw std::runtime_error(file.errorString().toStdString());
