@@ -16,7 +16,8 @@ namespace podplanner::views {
 
 namespace {
 
-// Each move shifts what follows, so headings are checked again; a report has a few dozen.
+// Each move shifts what follows, so headings are checked again (a heading is moved once at most);
+// a report has a few dozen.
 constexpr int kMaxPasses = 64;
 
 // The page of a block's first line: pagination moves lines, not the block's own position.
@@ -27,10 +28,18 @@ int pageOf(const QTextDocument& document, const QTextBlock& block) {
     return static_cast<int>(std::floor(top / document.pageSize().height()));
 }
 
+// Whether a heading (or the table that holds it) already starts a page: moving it again would
+// change nothing when what follows it is taller than a page.
+bool startsAPage(const QTextBlock& heading) {
+    if (QTextTable* table = QTextCursor(heading).currentTable())
+        return table->format().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore;
+    return heading.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore;
+}
+
 // The first heading whose next block starts a later page, or an invalid block.
 QTextBlock firstStrandedHeading(const QTextDocument& document) {
     for (QTextBlock b = document.begin(); b.isValid(); b = b.next()) {
-        if (b.blockFormat().headingLevel() == 0 || !b.next().isValid())
+        if (b.blockFormat().headingLevel() == 0 || !b.next().isValid() || startsAPage(b))
             continue;
         if (pageOf(document, b.next()) > pageOf(document, b))
             return b;
