@@ -66,9 +66,12 @@ echo "installed $deb into minbase bookworm: $((after - before)) packages on top 
 
 # The command line, with no display: nothing here needs one, and the GUI says so.
 in_root podplanner --version
-in_root sh -c 'podplanner evaluate /usr/share/podplanner/examples/v4-pod-gpt3.podplanner --json' |
-  grep -q '"mfu"'
-in_root podplanner render --help | grep -q "^Usage: podplanner render"
+# Captured before grep: `grep -q` stops reading at its match, and a writer still writing (output
+# over one 4 KB buffer) would die of SIGPIPE and fail the pipeline under pipefail.
+evaluated=$(in_root sh -c 'podplanner evaluate /usr/share/podplanner/examples/v4-pod-gpt3.podplanner --json')
+grep -q '"mfu"' <<<"$evaluated"
+render_help=$(in_root podplanner render --help)
+grep -q "^Usage: podplanner render" <<<"$render_help"
 for f in applications/podplanner.desktop mime/packages/podplanner.xml \
   icons/hicolor/scalable/apps/podplanner.svg; do
   test -f "$root/usr/share/$f" || { echo "FAIL: /usr/share/$f is not installed"; exit 1; }
