@@ -67,8 +67,9 @@ class Writer {
     explicit Writer(ReportFormat format) : format_(format) {}
 
     // In print a heading is held until the block after it, and the two go into one borderless
-    // table cell: Qt moves a table row to the next page whole, so no heading is left alone at
-    // the bottom of a page.
+    // table cell: Qt moves a table row to the next page whole, unless the block is a table of
+    // its own, which may break after the heading; the PDF writer moves such a heading
+    // (views/report/page_breaks.h).
     void heading(int level, const std::string& text) {
         if (md()) {
             out_ << std::string(static_cast<std::size_t>(level), '#') << " " << text << "\n\n";

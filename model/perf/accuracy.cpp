@@ -66,8 +66,8 @@ std::string accuracyClassOf(const Job& job, const ChipType& chip, const Layout& 
 }
 
 const std::vector<AccuracyBand>& accuracyBands() {
-    // The table is ours and checked by tst_presets: a failure here is a build defect, reported
-    // with the file's name.
+    // The table is ours and checked by tst_accuracy and tst_engine_validation: a failure here is
+    // a build defect, reported with the file's name.
     static const std::vector<AccuracyBand> bands = [] {
         try {
             return readBands(builtinAccuracyJson());

@@ -9,7 +9,6 @@
 #include <QTextLayout>
 #include <QTextTable>
 
-#include <algorithm>
 #include <cmath>
 
 namespace podplanner::views {
@@ -91,10 +90,7 @@ int keepHeadingsWithTheirContent(QTextDocument& document) {
 
 void printPages(const QTextDocument& document, QPagedPaintDevice& device) {
     const QSizeF page = document.pageSize();
-    // Asking for the size finishes a layout left partial, before the pages are counted.
-    const double height = document.documentLayout()->documentSize().height();
-    const int pages =
-        std::max(document.pageCount(), static_cast<int>(std::ceil(height / page.height())));
+    const int pages = document.pageCount();
     QPainter painter(&device);
     const double line = lineHeight(document, device);
     for (int i = 0; i < pages; ++i) {
