@@ -34,7 +34,7 @@ std::int64_t chipsOfSpec(const model::Project& project, const model::PlacementSp
         const auto shape = model::parseTopology(placement.shape);
         return shape ? shape->chips() * static_cast<std::int64_t>(placement.pods.size()) : 0;
     }
-    return static_cast<std::int64_t>(placement.nodes) * project.cluster.pod.gpusPerNode *
+    return static_cast<std::int64_t>(placement.nodes) * project.cluster.pod.jobGpusPerNode() *
            static_cast<std::int64_t>(placement.pods.size());
 }
 

@@ -141,6 +141,16 @@ ClusterSpec readExpandedCluster(const Json& value, const LoadLimits& limits) {
         pod.kind = PodKind::GpuFatTree;
         pod.nodes = static_cast<int>(podIn.integer("nodes", 1, 1'000'000));
         pod.gpusPerNode = static_cast<int>(podIn.integer("gpus_per_node", 1, 576));
+        // A host (a server, or a compute tray of a rack-scale NVLink domain such as NVL72's 4
+        // GPUs) fails alone and is what a launcher calls a node; by default it is the whole node.
+        pod.chipsPerHost =
+            static_cast<int>(podIn.integer("gpus_per_host", 1, pod.gpusPerNode, pod.gpusPerNode));
+        if (pod.gpusPerNode % pod.chipsPerHost != 0)
+            throwInputError(podIn.at("gpus_per_host"),
+                            "a divisor of gpus_per_node (" + std::to_string(pod.gpusPerNode) + ")",
+                            std::to_string(pod.chipsPerHost));
+        pod.spareHostsPerNode = static_cast<int>(podIn.integer(
+            "spare_hosts_per_node", 0, pod.gpusPerNode / pod.chipsPerHost - 1, 0));
         pod.nodesPerRack = static_cast<int>(podIn.integer("nodes_per_rack", 1, 1024, 4));
         pod.leafRadix = static_cast<int>(podIn.integer("leaf_radix", 4, 4096));
         pod.oversubscription = podIn.number("oversubscription", 1, 64, 1);

@@ -38,11 +38,14 @@ struct PodSpec {
     // Tpu2d
     std::array<int, 2> shape2d{0, 0};
     int hostsPerRack = 0;
-    // Tpu3d and Tpu2d
+    // Chips a host serves: a TPU tray, a GPU server or an NVL72 compute tray (`gpus_per_host`).
     int chipsPerHost = 4;
     // GpuFatTree
     int nodes = 0;
     int gpusPerNode = 0;
+    // Hosts of each node kept out of jobs as hot spares (an NVL72 rack runs jobs on 16 of its 18
+    // compute trays): a job uses jobGpusPerNode() GPUs of every node it is placed on.
+    int spareHostsPerNode = 0;
     int nodesPerRack = 0;
     int leafRadix = 0;
     double oversubscription = 1;
@@ -53,10 +56,11 @@ struct PodSpec {
     FloorSpec floor;
 
     int chipsPerCube() const { return cube[0] * cube[1] * cube[2]; }
+    int jobGpusPerNode() const { return gpusPerNode - spareHostsPerNode * chipsPerHost; }
     // Chips in the unit a slice or a spare is counted in: a cube (TPU 3D), a node (GPU), a chip.
     int chipsPerUnit() const {
         return kind == PodKind::Tpu3d        ? chipsPerCube()
-               : kind == PodKind::GpuFatTree ? gpusPerNode
+               : kind == PodKind::GpuFatTree ? jobGpusPerNode()
                                              : 1;
     }
     // A TPU host (tray) is a block of hx x hy x 1 chips: hx = 2 (1 for one chip), hy = rest.

@@ -15,8 +15,11 @@ JobSizes jobSizes(const Project& project, const Job& job) {
     s.chips = job.parallelism.meshSize();
     s.sequences = job.model.seqLen > 0 ? job.training.globalBatchTokens / job.model.seqLen : 0;
     s.slices = static_cast<int>(job.placement.pods.size());
-    s.gpusPerNode = project.cluster.pod.gpusPerNode;
-    s.nodes = static_cast<std::int64_t>(job.placement.nodes) * s.slices;
+    // A launcher's node is a host: an NVL72 rack's compute tray, not the whole NVLink domain.
+    const PodSpec& pod = project.cluster.pod;
+    s.gpusPerNode = pod.chipsPerHost;
+    s.nodes = static_cast<std::int64_t>(job.placement.nodes) *
+              (pod.jobGpusPerNode() / pod.chipsPerHost) * s.slices;
     const std::int64_t batch = std::max<std::int64_t>(1, job.training.globalBatchTokens);
     s.steps = (job.training.totalTokens + batch - 1) / batch;
     return s;
@@ -187,10 +190,18 @@ std::string defaultTopology(const ClusterSpec& cluster, long chips) {
 }
 
 PlacementSpec importedPlacement(const ClusterSpec& cluster, int slices, const std::string& shape,
-                                std::int64_t nodes) {
+                                std::int64_t hosts) {
     PlacementSpec p;
     p.pods.clear();
     if (cluster.pod.kind == PodKind::GpuFatTree) {
+        const std::int64_t hostsPerNode = cluster.pod.jobGpusPerNode() / cluster.pod.chipsPerHost;
+        if (hosts % hostsPerNode != 0)
+            throwImportError("the GPU nodes",
+                             "whole NVLink domains of " + std::to_string(hostsPerNode) +
+                                 " hosts (" + std::to_string(cluster.pod.jobGpusPerNode()) +
+                                 " GPUs a job uses)",
+                             std::to_string(hosts) + " hosts");
+        const std::int64_t nodes = hosts / hostsPerNode;
         const std::int64_t perPod = cluster.pod.nodes;
         const std::int64_t pods = nodes <= perPod ? 1 : (nodes + perPod - 1) / perPod;
         if (nodes % pods != 0)

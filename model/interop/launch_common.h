@@ -19,8 +19,8 @@ struct JobSizes {
     std::int64_t chips = 0;
     std::int64_t sequences = 0; // global batch in sequences
     int slices = 1;             // placed slices (pods)
-    std::int64_t nodes = 0;     // GPU: nodes over all pods
-    int gpusPerNode = 0;
+    std::int64_t nodes = 0;     // GPU: a launcher's nodes (hosts) over all pods
+    int gpusPerNode = 0;        // GPUs per host (gpus_per_host)
     std::int64_t steps = 0; // total tokens / global batch, rounded up
 };
 JobSizes jobSizes(const Project& project, const Job& job);
@@ -77,9 +77,10 @@ void carryNonCausal(const ModelSpec& model, const std::string& launcher,
 // The JSON after the tag in one of the comments, or empty.
 std::string findExtras(const std::vector<ShellComment>& comments);
 
-// The placement an imported job asks for: `slices` TPU slices of `shape`, or `nodes` GPU nodes.
+// The placement an imported job asks for: `slices` TPU slices of `shape`, or `hosts` GPU hosts
+// (a launcher's nodes), which must fill whole NVLink domains.
 PlacementSpec importedPlacement(const ClusterSpec& cluster, int slices, const std::string& shape,
-                                std::int64_t nodes);
+                                std::int64_t hosts);
 
 // A TPU slice topology for `chips` on this cluster's pod: xpk's default for that size.
 std::string defaultTopology(const ClusterSpec& cluster, long chips);

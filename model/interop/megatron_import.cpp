@@ -144,7 +144,7 @@ ImportedJob importMegatron(const Project& project, const std::string& text,
     out.extras = findExtras(in.comments);
 
     // World size: torchrun's nodes x processes per node.
-    const int gpusPerNode = cluster.pod.gpusPerNode;
+    const int gpusPerNode = cluster.pod.chipsPerHost; // a launcher's node is a host
     std::int64_t perNode = gpusPerNode;
     for (const char* name : {"--nproc_per_node", "--nproc-per-node"})
         if (const LaunchFlag* flag = in.launcher.find(name)) {

@@ -121,8 +121,9 @@ ImportedJob importTorchtitan(const Project& project, const std::string& text,
                                      kMaxFlagInteger),
             static_cast<std::int64_t>(
                 extras["placement"].contains("pods") ? extras["placement"]["pods"].size() : 1),
-            "the # podplanner-job: comment", "a node count");
-    const std::int64_t perNode = cluster.pod.gpusPerNode;
+            "the # podplanner-job: comment", "a node count") *
+            (cluster.pod.jobGpusPerNode() / cluster.pod.chipsPerHost); // placed nodes -> hosts
+    const std::int64_t perNode = cluster.pod.chipsPerHost; // a launcher's node is a host
     if (nodes == 0) {
         if (shard == -1)
             throwImportError("parallelism.data_parallel_shard_degree",

@@ -60,7 +60,7 @@ JobFabric jobFabric(const ClusterSpec& cluster, const JobPlacement& placement, L
                 torusMetrics(g, 1).bisectionLinks / torusMetrics(plain, 1).bisectionLinks;
         }
     } else {
-        add({"nvlink", Level::NvLink, cluster.pod.gpusPerNode, false,
+        add({"nvlink", Level::NvLink, cluster.pod.jobGpusPerNode(), false,
              chip.nvlinkGbyteS * chip.nvlinkEfficiency, kNvlinkHopS,
              chip.nvlinkHalfBandwidthBytes});
         f.collectiveBaseS = kNcclBaseS;

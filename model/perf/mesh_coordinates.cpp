@@ -39,7 +39,7 @@ std::vector<PhysicalCoordinate> physicalCoordinates(const Topology& topology,
         const auto sliceChips = topology.chipsOf(slice);
         const auto torus = sliceTorusCoordinates(cluster.pod, slice);
         const int unitBase = unitsInSite[site];
-        const int gpusPerNode = std::max(1, cluster.pod.gpusPerNode);
+        const int gpusPerNode = std::max(1, cluster.pod.jobGpusPerNode());
         for (std::size_t i = 0; i < sliceChips.size(); ++i) {
             PhysicalCoordinate at{};
             set(at, wan, siteRank[site]);

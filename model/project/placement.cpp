@@ -133,7 +133,7 @@ class Placer {
                                     " free nodes of pod " + std::to_string(pod),
                                 std::to_string(placement.nodes));
             slice.nodes = usage.takeLowestFree(placement.nodes, job);
-            slice.chips = static_cast<std::int64_t>(placement.nodes) * spec.gpusPerNode;
+            slice.chips = static_cast<std::int64_t>(placement.nodes) * spec.jobGpusPerNode();
             return slice;
         }
         const std::string shapeAt = childPointer(at, "shape");

@@ -80,7 +80,8 @@ JobExposure jobExposure(const ClusterSpec& cluster, const FloorLayout& floor,
             break;
         }
         case PodKind::GpuFatTree: {
-            add(FailureKind::Host, static_cast<double>(slice.nodes.size()));
+            // A host (server, or NVL72 compute tray) fails alone; the spare unit is the node.
+            add(FailureKind::Host, std::max(1.0, chips / pod.chipsPerHost));
             add(FailureKind::DcnLink, chips); // a NIC per GPU
             add(FailureKind::IciLink, chips); // NVLink: each GPU to its node's switch
             std::map<int, int> racks;
@@ -116,7 +117,12 @@ JobExposure jobExposure(const ClusterSpec& cluster, const FloorLayout& floor,
         // A spare cube or node replaces a broken chip, host, rack, link inside it, its NIC or
         // its top-of-rack switch; an OCS or a power row takes more than one unit down.
         out.spareable = kind != FailureKind::Ocs && kind != FailureKind::PowerRow;
+        out.hostSpareable = pod.kind == PodKind::GpuFatTree && pod.spareHostsPerNode > 0 &&
+                            (kind == FailureKind::Chip || kind == FailureKind::Host ||
+                             kind == FailureKind::IciLink || kind == FailureKind::DcnLink);
     }
+    if (pod.kind == PodKind::GpuFatTree)
+        e.spareHostsPerNode = pod.spareHostsPerNode;
     if (pod.kind == PodKind::GpuFatTree) {
         e.spines =
             static_cast<double>(pod.spineSwitches()) * static_cast<double>(placement.slices.size());

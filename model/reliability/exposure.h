@@ -17,6 +17,8 @@ struct KindExposure {
     double perDay = 0;      // job interruptions per day of running caused by this kind
     double repairH = 0;     // time to repair one (MTTR)
     bool spareable = false; // a hot spare cube / node can replace what fails
+    // A spare host of the same node can replace what fails (a GPU, its tray, NVLink port or NIC).
+    bool hostSpareable = false;
 };
 
 struct JobExposure {
@@ -29,6 +31,9 @@ struct JobExposure {
     // Units (cubes / nodes) that can replace a broken one: the job's hot spares and its share of
     // the free units of its pods (the OCS or the scheduler can swap any free one in).
     int spares = 0;
+    // Spare hosts inside each of the job's nodes (`spare_hosts_per_node`: an NVL72 rack's spare
+    // trays), which stand in for a failed host of that node without a spare node.
+    int spareHostsPerNode = 0;
     double sdcPerHour = 0; // silent data corruptions per hour of running, whole job
     // Failures that only take bandwidth: a spine switch of a GPU fat-tree. The job runs on, its
     // DCN traffic over the remaining spines, until the repair.

@@ -53,11 +53,19 @@ RecoveryModel recoveryModel(const JobExposure& e, const ReliabilitySpec& policy,
         m.intervalH = perHour > 0 ? stepH : 24.0; // free checkpoints: every step
     m.intervalH = std::max(m.intervalH, stepH);   // at most one checkpoint per step
 
-    // Spares: failures that a spare fixes hold it for their repair time.
+    // Spare hosts of a node: the node's failures that one fixes hold it for their repair time.
+    double hostHold = 0;
+    for (const auto& k : e.kinds)
+        if (k.hostSpareable)
+            hostHold += k.perDay / 24.0 * k.repairH / std::max(1, e.units);
+    m.hostSpareAvailable =
+        e.spareHostsPerNode > 0 ? poissonBelow(e.spareHostsPerNode, hostHold) : 0;
+    // Spares: failures that a spare fixes (and no spare host did) hold it for their repair time.
     double spareHold = 0;
     for (const auto& k : e.kinds)
         if (k.spareable)
-            spareHold += k.perDay / 24.0 * k.repairH;
+            spareHold += k.perDay / 24.0 * k.repairH *
+                         (k.hostSpareable ? 1.0 - m.hostSpareAvailable : 1.0);
     m.spareAvailable = e.spares > 0 ? poissonBelow(e.spares, spareHold) : 0;
 
     // One slow chip stalls the synchronous step: P(any slow) = 1 - (1 - p)^chips.
@@ -111,7 +119,8 @@ GoodputResult closedFormGoodput(const JobExposure& e, const ReliabilitySpec& pol
         if (rate <= 0)
             continue;
         lost += rate * sinceCheckpoint; // progress since the last completed checkpoint
-        const double spare = k.spareable ? m.spareAvailable : 0.0;
+        const double hostSpare = k.hostSpareable ? m.hostSpareAvailable : 0.0;
+        const double spare = hostSpare + (1.0 - hostSpare) * (k.spareable ? m.spareAvailable : 0.0);
         const double withSpare = m.swapH + m.restartH;
         // Without a spare: shed the slice and run on the rest (elastic), or wait for the repair.
         const double withoutSpare = elastic ? 2.0 * m.restartH : k.repairH + m.restartH;

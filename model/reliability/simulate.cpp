@@ -68,6 +68,10 @@ class TrialRunner {
         Random rng{mix(mix(options_.seed) ^ (trial + 0x632be59bd9b4e019ULL))};
         const double horizon = options_.days * 24.0;
         std::vector<double> spareFreeAt(static_cast<std::size_t>(e_.spares), 0.0);
+        // Each node's spare hosts, by when each is free again.
+        std::vector<std::vector<double>> hostSpareFreeAt(
+            static_cast<std::size_t>(e_.spareHostsPerNode > 0 ? std::max(1, e_.units) : 0),
+            std::vector<double>(static_cast<std::size_t>(e_.spareHostsPerNode), 0.0));
         std::size_t nextWindow = 0;
         double t = 0, useful = 0, degradedLoss = 0, runningH = 0;
         Trial out;
@@ -144,10 +148,22 @@ class TrialRunner {
             const KindExposure& k = e_.kinds[static_cast<std::size_t>(kind)];
             const std::string name = failureKindName(static_cast<FailureKind>(kind));
             double down = 0;
-            auto spare = k.spareable ? std::find_if(spareFreeAt.begin(), spareFreeAt.end(),
-                                                    [end](double at) { return at <= end; })
-                                     : spareFreeAt.end();
-            if (spare != spareFreeAt.end()) {
+            auto freeBy = [end](double at) { return at <= end; };
+            std::vector<double>* node = nullptr; // the failed part's node, if it has spare hosts
+            if (k.hostSpareable && !hostSpareFreeAt.empty())
+                node = &hostSpareFreeAt[static_cast<std::size_t>(
+                    rng.uniform() * static_cast<double>(hostSpareFreeAt.size())) %
+                                        hostSpareFreeAt.size()];
+            auto hostSpare = node ? std::find_if(node->begin(), node->end(), freeBy)
+                                  : std::vector<double>::iterator{};
+            auto spare = k.spareable
+                             ? std::find_if(spareFreeAt.begin(), spareFreeAt.end(), freeBy)
+                             : spareFreeAt.end();
+            if (node && hostSpare != node->end()) {
+                *hostSpare = end + k.repairH;
+                down = m_.swapH + m_.restartH;
+                record(end, name, "swapped in a spare host of its node", lost, down);
+            } else if (spare != spareFreeAt.end()) {
                 *spare = end + k.repairH;
                 down = m_.swapH + m_.restartH;
                 record(end, name, "swapped in a hot spare", lost, down);

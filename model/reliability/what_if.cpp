@@ -59,7 +59,7 @@ int freeHealthyUnits(const Project& project, const Topology& topology,
         if (used[static_cast<std::size_t>(n)])
             continue;
         bool healthy = true;
-        for (int g = 0; g < spec.gpusPerNode && healthy; ++g)
+        for (int g = 0; g < spec.jobGpusPerNode() && healthy; ++g)
             healthy = topology.isChipAlive(pod * spec.chips() +
                                            static_cast<std::int64_t>(n) * spec.gpusPerNode + g);
         free += healthy ? 1 : 0;

@@ -98,7 +98,7 @@ PodOccupancy nodesOf(const Project& project, const std::vector<JobPlacement>& pl
             PlacedSlice node;
             node.pod = p;
             node.nodes = {n};
-            node.chips = pod.gpusPerNode;
+            node.chips = pod.jobGpusPerNode();
             for (std::int64_t chip : topology->chipsOf(node))
                 dead = dead || !topology->isChipAlive(chip);
         }

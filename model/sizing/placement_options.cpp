@@ -94,7 +94,7 @@ PlacementOption gpuOption(const ClusterSpec& cluster, int nodes, int slices) {
     o.slices = slices;
     o.unitsPerSlice = nodes;
     o.freeUnits = cluster.pod.nodes - nodes;
-    o.chips = static_cast<std::int64_t>(nodes) * cluster.pod.gpusPerNode * slices;
+    o.chips = static_cast<std::int64_t>(nodes) * cluster.pod.jobGpusPerNode() * slices;
     o.text = std::to_string(nodes) + " node" + (nodes == 1 ? "" : "s");
     if (slices > 1)
         o.text = std::to_string(slices) + " pods of " + o.text;

@@ -169,7 +169,7 @@ std::vector<std::int64_t> Topology::chipsOf(const PlacedSlice& slice) const {
         break;
     case PodKind::GpuFatTree:
         for (int node : slice.nodes)
-            for (int g = 0; g < spec.gpusPerNode; ++g)
+            for (int g = 0; g < spec.jobGpusPerNode(); ++g) // the node's spare hosts come last
                 chips.push_back(podFirst + std::int64_t{node} * spec.gpusPerNode + g);
         break;
     }
