@@ -21,7 +21,7 @@ struct JobSizes {
     int slices = 1;             // placed slices (pods)
     std::int64_t nodes = 0;     // GPU: a launcher's nodes (hosts) over all pods
     int gpusPerNode = 0;        // GPUs per host (gpus_per_host)
-    std::int64_t steps = 0; // total tokens / global batch, rounded up
+    std::int64_t steps = 0;     // total tokens / global batch, rounded up
 };
 JobSizes jobSizes(const Project& project, const Job& job);
 

@@ -116,12 +116,13 @@ ImportedJob importTorchtitan(const Project& project, const std::string& text,
     std::int64_t nodes = options.nodes;
     if (nodes == 0 && extras.is_object() && extras.contains("placement") &&
         extras["placement"].contains("nodes") && extras["placement"]["nodes"].is_number_integer())
-        nodes = countProduct(
-            std::clamp<std::int64_t>(extras["placement"]["nodes"].get<std::int64_t>(), 0,
-                                     kMaxFlagInteger),
-            static_cast<std::int64_t>(
-                extras["placement"].contains("pods") ? extras["placement"]["pods"].size() : 1),
-            "the # podplanner-job: comment", "a node count") *
+        nodes =
+            countProduct(std::clamp<std::int64_t>(extras["placement"]["nodes"].get<std::int64_t>(),
+                                                  0, kMaxFlagInteger),
+                         static_cast<std::int64_t>(extras["placement"].contains("pods")
+                                                       ? extras["placement"]["pods"].size()
+                                                       : 1),
+                         "the # podplanner-job: comment", "a node count") *
             (cluster.pod.jobGpusPerNode() / cluster.pod.chipsPerHost); // placed nodes -> hosts
     const std::int64_t perNode = cluster.pod.chipsPerHost; // a launcher's node is a host
     if (nodes == 0) {

@@ -64,8 +64,8 @@ RecoveryModel recoveryModel(const JobExposure& e, const ReliabilitySpec& policy,
     double spareHold = 0;
     for (const auto& k : e.kinds)
         if (k.spareable)
-            spareHold += k.perDay / 24.0 * k.repairH *
-                         (k.hostSpareable ? 1.0 - m.hostSpareAvailable : 1.0);
+            spareHold +=
+                k.perDay / 24.0 * k.repairH * (k.hostSpareable ? 1.0 - m.hostSpareAvailable : 1.0);
     m.spareAvailable = e.spares > 0 ? poissonBelow(e.spares, spareHold) : 0;
 
     // One slow chip stalls the synchronous step: P(any slow) = 1 - (1 - p)^chips.

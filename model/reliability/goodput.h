@@ -44,7 +44,7 @@ struct RecoveryModel {
     double intervalH = 0; // checkpoint interval (compute time between checkpoints)
     double restartH = 0;
     double swapH = 0;
-    double spareAvailable = 1;  // probability that a hot spare is free when one is needed
+    double spareAvailable = 1; // probability that a hot spare is free when one is needed
     // Probability that a failed host's node still has a free spare host (0 without any).
     double hostSpareAvailable = 0;
     double stragglerFactor = 1; // expected step time multiplier from slow chips

@@ -152,13 +152,13 @@ class TrialRunner {
             std::vector<double>* node = nullptr; // the failed part's node, if it has spare hosts
             if (k.hostSpareable && !hostSpareFreeAt.empty())
                 node = &hostSpareFreeAt[static_cast<std::size_t>(
-                    rng.uniform() * static_cast<double>(hostSpareFreeAt.size())) %
+                                            rng.uniform() *
+                                            static_cast<double>(hostSpareFreeAt.size())) %
                                         hostSpareFreeAt.size()];
             auto hostSpare = node ? std::find_if(node->begin(), node->end(), freeBy)
                                   : std::vector<double>::iterator{};
-            auto spare = k.spareable
-                             ? std::find_if(spareFreeAt.begin(), spareFreeAt.end(), freeBy)
-                             : spareFreeAt.end();
+            auto spare = k.spareable ? std::find_if(spareFreeAt.begin(), spareFreeAt.end(), freeBy)
+                                     : spareFreeAt.end();
             if (node && hostSpare != node->end()) {
                 *hostSpare = end + k.repairH;
                 down = m_.swapH + m_.restartH;
