@@ -79,6 +79,11 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
         cannot.push_back("tp_overlap without torch.compile: torchtitan's async TP "
                          "(enable_async_tensor_parallel) runs only compiled");
     }
+    if (job.training.gradDtype == "bf16") {
+        carried.push_back("training/grad_dtype");
+        cannot.push_back("grad_dtype bf16: torchtitan reduces gradients in float32 "
+                         "(mixed_precision_reduce allows no other)");
+    }
     if (job.training.cudaGraphs) {
         carried.push_back("training/cuda_graphs");
         cannot.push_back("cuda_graphs: torchtitan has no setting that captures the training "
@@ -129,6 +134,7 @@ std::string exportTorchtitan(const Project& project, std::size_t index) {
            "\nseq_len = " + std::to_string(m.seqLen) + "\nsteps = " + std::to_string(s.steps) +
            "\nmixed_precision_param = " +
            std::string(precision == "fp32" ? "\"float32\"" : "\"bfloat16\"") + "\n";
+
     out += "\n[parallelism]\ndata_parallel_replicate_degree = " + std::to_string(p.dp) +
            "\ndata_parallel_shard_degree = " + std::to_string(p.fsdp * p.ep) +
            "\ntensor_parallel_degree = " + std::to_string(p.tp) +

@@ -210,6 +210,10 @@ ImportedJob importTorchtitan(const Project& project, const std::string& text,
                   : f.text("training.mixed_precision_param").value_or("bfloat16") == "float32"
                       ? "fp32"
                       : "bf16";
+    // The dtype FSDP reduces gradients in: float32 (torchtitan allows no other; forks add
+    // bfloat16).
+    if (const auto reduce = f.text("training.mixed_precision_reduce"))
+        t.gradDtype = *reduce == "bfloat16" ? "bf16" : "fp32";
     // torchtitan is PyTorch FSDP2; without torch.compile (off by default) the model's
     // element-wise ops run eagerly ([compile] enable; [training] compile before 2025).
     t.framework = "pytorch_fsdp";

@@ -143,12 +143,17 @@ void Topology::Impl::buildGpuPod(int pod, std::int64_t podDcn) {
     for (int n = 0; n < spec.nodes; ++n) {
         const int rack =
             floor.firstChipRackOfPod[static_cast<std::size_t>(pod)] + n / spec.nodesPerRack;
-        const std::int64_t host = hostBase + pod * hostsPerPod + n;
-        setVertex(static_cast<Vertex>(host), VertexKind::Host, -1, rack);
-        const auto nvswitch = static_cast<std::int64_t>(
-            addVertex(VertexKind::NvSwitch, static_cast<int>(host), rack));
+        // A node's hosts (one server, or the compute trays of an NVL72 rack) share its NVLink
+        // switch, which outlives any one of them but not the rack.
+        const int hostsPerNode = g / spec.chipsPerHost;
+        const std::int64_t firstHost =
+            hostBase + pod * hostsPerPod + std::int64_t{n} * hostsPerNode;
+        for (int h = 0; h < hostsPerNode; ++h)
+            setVertex(static_cast<Vertex>(firstHost + h), VertexKind::Host, -1, rack);
+        const auto nvswitch = static_cast<std::int64_t>(addVertex(VertexKind::NvSwitch, -1, rack));
         for (int i = 0; i < g; ++i) {
             const std::int64_t chip = pod * chipsPerPod + std::int64_t{n} * g + i;
+            const std::int64_t host = firstHost + i / spec.chipsPerHost;
             setVertex(static_cast<Vertex>(chip), VertexKind::Chip, host, rack);
             addLink(chip, host, LinkKind::HostLink, 0, kHopLatencyUs);
             addLink(chip, nvswitch, LinkKind::NvLink, cluster.chip.nvlinkGbyteS, kHopLatencyUs);

@@ -3,6 +3,7 @@
 // scripts, and the errors that name the flag.
 #include "interop/infragraph.h"
 #include "interop/launch.h"
+#include "interop/launch_common.h"
 #include "interop/yaml_json.h"
 #include "interop_fixture.h"
 #include "perf/evaluate.h"
@@ -67,7 +68,8 @@ class TestInteropLaunch : public QObject {
             {"v4-pod-gpt3", {LaunchFormat::MaxText}},
             {"ironwood-shared", {LaunchFormat::MaxText}},
             {"multisite-405b", {LaunchFormat::MaxText}},
-            {"h100-cluster-70b", {LaunchFormat::Megatron, LaunchFormat::Torchtitan}}};
+            {"h100-cluster-70b", {LaunchFormat::Megatron, LaunchFormat::Torchtitan}},
+            {"gb200-nvl72-405b", {LaunchFormat::Megatron, LaunchFormat::Torchtitan}}};
         int checked = 0;
         for (const auto& [name, formats] : examples) {
             const Project project = example(name);
@@ -81,9 +83,9 @@ class TestInteropLaunch : public QObject {
                     const Job& original = project.jobs[j];
                     QVERIFY(text.find("Mesh: dp " + std::to_string(original.parallelism.dp) +
                                       " x fsdp ") != std::string::npos);
+                    // A launcher counts hosts: an NVL72 job on 32 racks runs on 512 trays of 4.
                     ImportOptions o;
-                    o.nodes =
-                        static_cast<int>(original.placement.nodes * original.placement.pods.size());
+                    o.nodes = static_cast<int>(jobSizes(project, original).nodes);
                     const ImportedJob back = importInto(name, f, withoutExtras(text), o);
                     QCOMPARE(mesh(back.job), mesh(original));
                     QCOMPARE(back.job.parallelism.microbatches, original.parallelism.microbatches);
@@ -103,7 +105,7 @@ class TestInteropLaunch : public QObject {
                     ++checked;
                 }
         }
-        QCOMPARE(checked, 7);
+        QCOMPARE(checked, 9);
     }
 
     // MaxText, src/maxtext/configs/tpu/v4/22b.sh (AI-Hypercomputer/maxtext e591f30): "works

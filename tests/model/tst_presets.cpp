@@ -32,6 +32,8 @@ class PresetsTest : public QObject {
         QTest::newRow("tpu-v5e-pod") << "tpu-v5e-pod" << 256LL << 32LL << 0LL << 0LL << 1;
         QTest::newRow("a100-cluster") << "a100-cluster" << 8192LL << 1024LL << 0LL << 0LL << 1;
         QTest::newRow("h100-cluster") << "h100-cluster" << 8192LL << 1024LL << 0LL << 0LL << 1;
+        // 128 NVL72 racks: 18 compute trays of 4 GPUs each.
+        QTest::newRow("gb200-nvl72") << "gb200-nvl72" << 9216LL << 2304LL << 0LL << 0LL << 1;
         QTest::newRow("ironwood-multisite")
             << "ironwood-multisite" << 110592LL << 27648LL << 1728LL << 576LL << 12;
     }
@@ -76,6 +78,29 @@ class PresetsTest : public QObject {
         // 64-port leaves at 1:1 -> 32 nodes per scalable unit, 8 rails -> 32 units x 8 leaves.
         QCOMPARE(topology.vertexCount(VertexKind::LeafSwitch), 256LL);
         QCOMPARE(topology.vertexCount(VertexKind::SpineSwitch), 128LL);
+    }
+
+    void nvl72TraysAreHostsAndJobsLeaveTwoSpare() {
+        const ClusterSpec cluster = presetCluster("gb200-nvl72");
+        QCOMPARE(cluster.pod.gpusPerNode, 72);
+        QCOMPARE(cluster.pod.chipsPerHost, 4);
+        QCOMPARE(cluster.pod.jobGpusPerNode(), 64);
+        Topology topology(cluster);
+        // One NVLink switch (domain) a rack; a tray's GPUs share its host, the next tray's not.
+        QCOMPARE(topology.vertexCount(VertexKind::NvSwitch), 128LL);
+        QCOMPARE(topology.locate(0).host, topology.locate(3).host);
+        QVERIFY(topology.locate(3).host != topology.locate(4).host);
+        QCOMPARE(topology.locate(71).host, std::int64_t{17});
+        QCOMPARE(topology.locate(72).host, std::int64_t{18});
+        // A job placed on a rack uses its first 16 trays; the last two stay free as spares.
+        PlacedSlice rack;
+        rack.pod = 0;
+        rack.nodes = {1};
+        rack.chips = 64;
+        const auto chips = topology.chipsOf(rack);
+        QCOMPARE(chips.size(), std::size_t{64});
+        QCOMPARE(chips.front(), std::int64_t{72});
+        QCOMPARE(chips.back(), std::int64_t{72 + 63});
     }
 
     void everyChipNumberHasASource_data() {

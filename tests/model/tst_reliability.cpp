@@ -67,6 +67,24 @@ Project twoJobsWithSpares(const std::vector<int>& cubes, const std::vector<int>&
         list(spares1) + "}}]}");
 }
 
+// An 8B job on all four racks of a GB200 NVL72 cluster (no spare rack), whose racks keep
+// `spareTrays` compute trays out of the job.
+Project nvl72Job(int spareTrays) {
+    const int gpus = 4 * (72 - 4 * spareTrays);
+    return readProject(R"({"format": "podplanner-project", "version": 1, "name": "nvl72",
+      "cluster": {"preset": "gb200-nvl72",
+                  "overrides": {"pod": {"nodes": 4, "spare_hosts_per_node": )" +
+                       std::to_string(spareTrays) + R"(}}},
+      "jobs": [{"name": "j",
+        "model": {"layers": 32, "d_model": 4096, "heads": 32, "kv_heads": 8, "head_dim": 128,
+                  "ffn": 14336, "vocab": 128256, "seq_len": 8192},
+        "training": {"global_batch_tokens": )" +
+                       std::to_string(gpus * 8192) + R"(, "total_tokens": 100000000000},
+        "parallelism": {"dp": )" +
+                       std::to_string(gpus) + R"(},
+        "placement": {"pod": 0, "nodes": 4}}]})");
+}
+
 QString example(const char* name) {
     return QStringLiteral(PODPLANNER_SOURCE_DIR "/resources/examples/") + name;
 }
@@ -128,8 +146,9 @@ class ReliabilityTest : public QObject {
     void closedFormMatchesMonteCarloOnExamples_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<int>("job");
-        for (const char* f : {"ironwood-shared.podplanner", "v4-pod-gpt3.podplanner",
-                              "h100-cluster-70b.podplanner", "multisite-405b.podplanner"}) {
+        for (const char* f :
+             {"ironwood-shared.podplanner", "v4-pod-gpt3.podplanner", "h100-cluster-70b.podplanner",
+              "multisite-405b.podplanner", "gb200-nvl72-405b.podplanner"}) {
             const Project p = loadProjectFile(example(f).toStdString());
             for (std::size_t j = 0; j < p.jobs.size(); ++j)
                 QTest::newRow((std::string(f) + "#" + std::to_string(j)).c_str())
@@ -290,6 +309,44 @@ class ReliabilityTest : public QObject {
         QCOMPARE(wait.throughputNow, 0.0);
         QCOMPARE(wait.goodputWindow, 0.0);
         QVERIFY(!wait.reasons.empty());
+    }
+
+    // An NVL72 rack's compute trays are its hosts; the two trays a job leaves free stand in for
+    // a failed GPU, tray, NVLink port or NIC of that rack, with no spare rack anywhere.
+    void nvl72SpareTraysStandInForAFailedTray() {
+        const Project p = nvl72Job(2);
+        const JobReliability r = reliabilityOf(p);
+        const JobExposure& e = r.exposure;
+        auto kind = [&](FailureKind k) { return e.kinds[static_cast<std::size_t>(k)]; };
+        QCOMPARE(kind(FailureKind::Chip).count, 256.0);
+        QCOMPARE(kind(FailureKind::Host).count, 64.0); // 16 trays of 4 GPUs in each of 4 racks
+        QCOMPARE(kind(FailureKind::DcnLink).count, 256.0);
+        QCOMPARE(e.units, 4);
+        QCOMPARE(e.spares, 0);
+        QCOMPARE(e.spareHostsPerNode, 2);
+        for (FailureKind k :
+             {FailureKind::Chip, FailureKind::Host, FailureKind::IciLink, FailureKind::DcnLink})
+            QVERIFY(kind(k).hostSpareable);
+        QVERIFY(!kind(FailureKind::Cube).hostSpareable); // a rack takes its spare trays with it
+        QVERIFY(!kind(FailureKind::PowerRow).hostSpareable);
+        // Spare trays turn most repairs into swaps: goodput rises over the same racks used whole.
+        const JobReliability whole = reliabilityOf(nvl72Job(0));
+        QCOMPARE(whole.exposure.spareHostsPerNode, 0);
+        QVERIFY(r.goodput.spareAvailable == 0.0);
+        QVERIFY2(
+            r.goodput.expected > whole.goodput.expected + 0.01,
+            qPrintable(QString("%1 vs %2").arg(r.goodput.expected).arg(whole.goodput.expected)));
+        // The Monte Carlo, which keeps each rack's trays, agrees with the closed form.
+        SimulationOptions options;
+        options.trials = 2000;
+        options.days = 30;
+        options.seed = 5;
+        const SimulationResult sim =
+            simulateGoodput(r.exposure, p.jobs[0].reliability, r.inputs, options);
+        QVERIFY2(std::abs(sim.goodput.mean - r.goodput.expected) < 0.02,
+                 qPrintable(QString("Monte Carlo %1 vs closed form %2")
+                                .arg(sim.goodput.mean)
+                                .arg(r.goodput.expected)));
     }
 
     // Where a job's own spares stand decides whether it survives a power row: spares in the
