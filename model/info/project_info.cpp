@@ -40,7 +40,10 @@ Json sliceJson(const PlacedSlice& slice, const ClusterSpec& cluster) {
     out["chips"] = slice.chips;
     if (!slice.geometry) {
         out["nodes"] = slice.nodes.size();
-        out["nvlink_domain"] = cluster.pod.gpusPerNode;
+        // The GPUs of each node the job uses; the node's spare hosts hold the rest.
+        out["nvlink_domain"] = cluster.pod.jobGpusPerNode();
+        if (cluster.pod.spareHostsPerNode > 0)
+            out["spare_gpus_per_node"] = cluster.pod.gpusPerNode - cluster.pod.jobGpusPerNode();
         return out;
     }
     const SliceGeometry& g = *slice.geometry;

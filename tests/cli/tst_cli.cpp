@@ -95,6 +95,20 @@ class CliTest : public QObject {
         QCOMPARE(jobs[2]["slices"][0]["cubes"], nlohmann::json::array({140, 141}));
     }
 
+    // 36 NVL72 racks: 18 trays (hosts) each; the job uses 64 GPUs of each of its 32 racks.
+    void infoJsonCountsNvl72TraysAndSpares() {
+        const Run r = run({"info", example("gb200-nvl72-405b.podplanner"), "--json"});
+        QCOMPARE(r.code, 0);
+        const auto doc = nlohmann::json::parse(r.out);
+        QCOMPARE(doc["cluster"]["counts"]["chips"].get<int>(), 36 * 72);
+        QCOMPARE(doc["cluster"]["counts"]["hosts"].get<int>(), 36 * 18);
+        const auto& slice = doc["jobs"][0]["slices"][0];
+        QCOMPARE(slice["chips"].get<int>(), 2048);
+        QCOMPARE(slice["nodes"].get<int>(), 32);
+        QCOMPARE(slice["nvlink_domain"].get<int>(), 64);
+        QCOMPARE(slice["spare_gpus_per_node"].get<int>(), 8);
+    }
+
     void evaluateJsonHasTheDesignKeys() {
         const Run r = run({"evaluate", example("ironwood-shared.podplanner"), "--json"});
         QCOMPARE(r.code, 0);

@@ -447,6 +447,36 @@ class SceneTest : public QObject {
                  "the far site is not drawn");
     }
 
+    // An NVL72 rack's two trays a job leaves free are drawn in the job's light shade, as its
+    // spare hosts; its first 16 trays in the job's colour, racks it does not use in grey.
+    void nvl72SpareTraysInTheJobsLightShade() {
+        QVERIFY(document_.load(PODPLANNER_SOURCE_DIR
+                               "/resources/examples/gb200-nvl72-405b.podplanner"));
+        QTRY_VERIFY(!document_.engineBusy());
+        controller_.setView("physical");
+        controller_.setColorMode("job");
+        QMetaObject::invokeMethod(view_->rootObject(), "cameraPreset", Q_ARG(QVariant, "iso"));
+        const auto colourOf = [this](qint64 chip) {
+            const QVector3D at = controller_.chipScenePosition(chip);
+            for (const Box& b : controller_.boxes()->boxes())
+                if (b.center == at)
+                    return b.color;
+            return QColor();
+        };
+        const QColor job = JobListModel::jobColor(0);
+        QCOMPARE(colourOf(0), job);               // rack 0, tray 0
+        QCOMPARE(colourOf(63), job);              // rack 0, tray 15
+        QCOMPARE(colourOf(64), job.lighter(165)); // rack 0, tray 16: a spare
+        QCOMPARE(colourOf(71), job.lighter(165));
+        QCOMPARE(colourOf(72 * 35), ChipColoring::kFree); // rack 35 holds no job
+        bool listed = false;
+        for (const QVariant& entry : controller_.legend())
+            listed = listed || entry.toMap().value("label").toString() ==
+                                   "spare hosts of llama3.1-405b-gb200";
+        QVERIFY(listed);
+        settle("scene-nvl72-spare-trays");
+    }
+
     void cleanupTestCase() { delete view_; }
 };
 

@@ -78,6 +78,18 @@ void ChipColoring::prepare(const QString& mode,
                                 p.slices.front().pod, c, x, y, z))] = static_cast<int>(j);
         }
     }
+    const model::PodSpec& pod = topology.cluster().pod;
+    if (mode_ == "job" && pod.kind == model::PodKind::GpuFatTree && pod.spareHostsPerNode > 0) {
+        // The hosts a job leaves free in each of its nodes (an NVL72 rack's spare trays).
+        spareOf_.resize(chips, -1);
+        for (std::size_t j = 0; j < analysis_->placements.size(); ++j)
+            for (const auto& slice : analysis_->placements[j].slices)
+                for (int node : slice.nodes)
+                    for (int g = pod.jobGpusPerNode(); g < pod.gpusPerNode; ++g)
+                        spareOf_[static_cast<std::size_t>(
+                            slice.pod * pod.chips() + std::int64_t{node} * pod.gpusPerNode + g)] =
+                            static_cast<int>(j);
+    }
     if (axis >= 0 && analysis_->hasNumbers()) {
         key_.assign(chips, -1);
         for (std::size_t j = 0; j < analysis_->placements.size(); ++j) {
@@ -191,8 +203,11 @@ QVariantList ChipColoring::legend() const {
         for (std::size_t j = 0; j < project_->jobs.size(); ++j) {
             add(QString::fromStdString(project_->jobs[j].name),
                 JobListModel::jobColor(static_cast<int>(j)), static_cast<int>(j));
-            if (!project_->jobs[j].reliability.spareCubes.empty())
-                add(QObject::tr("spares of %1").arg(QString::fromStdString(project_->jobs[j].name)),
+            const bool spareHosts = project_->cluster.pod.kind == model::PodKind::GpuFatTree &&
+                                    project_->cluster.pod.spareHostsPerNode > 0;
+            if (!project_->jobs[j].reliability.spareCubes.empty() || spareHosts)
+                add((spareHosts ? QObject::tr("spare hosts of %1") : QObject::tr("spares of %1"))
+                        .arg(QString::fromStdString(project_->jobs[j].name)),
                     JobListModel::jobColor(static_cast<int>(j)).lighter(165));
         }
     } else if (mode_ == "utilization") {
