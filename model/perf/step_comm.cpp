@@ -416,9 +416,14 @@ CommResult stepCommunication(const CommInputs& in, StepResult& r) {
         } else {
             exposed += layers * reduce + vocab;
         }
-        if (gatherBack > 0)
+        if (gatherBack > 0) {
             exposed += f.gradOverlap ? pipelinedExposure(layers, gatherBack, layerForward)
                                      : layers * gatherBack;
+            // The next forward's first bucket holds the embedding (and, beside fp8 weights, the
+            // head): it waits for that bucket's all-gather at once, in 16 bits (Megatron-Core's
+            // overlap_param_gather; partition_buckets merges the non-fp8 parameters there).
+            exposed += collectiveSeconds(CollectiveKind::AllGather, vocabParams * 2.0, g);
+        }
         out.exposedPerStepS += exposed;
         const double passes = l.zeroStage == 2 ? mb : 1.0;
         rec.add(l.zeroStage == 0 ? CollectiveKind::AllReduce : CollectiveKind::ReduceScatter, kDp,

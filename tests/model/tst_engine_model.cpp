@@ -159,6 +159,33 @@ class EngineModelTest : public QObject {
         QCOMPARE(keptPerLayer("maxtext", "fp8"), keptPerLayer("maxtext", "bf16"));
     }
 
+    // The embedding's and head's gradients are reduced after the backward, exposed; with ZeRO-1
+    // their weights are also gathered back (in bf16) before the next forward can start. A larger
+    // vocabulary then adds a reduce-scatter of fp32 gradients and a bf16 all-gather (ZeRO-1),
+    // against one fp32 all-reduce (ZeRO-0): (4 + 2) / (4 + 4) bytes, 0.75 of it; without the
+    // gather ZeRO-1 would add half.
+    void vocabularyGradientsAndWeightsExposedOncePerStep() {
+        auto exposed = [](int vocab, bool zero1) {
+            const std::string model =
+                R"({"layers": 8, "d_model": 4096, "heads": 32, "kv_heads": 8, "head_dim": 128,
+                    "ffn": 14336, "ffn_kind": "swiglu", "seq_len": 8192, "vocab": )" +
+                std::to_string(vocab) + "}";
+            return evaluateProject(
+                       project(R"({"preset": "h100-cluster"})", R"({"pod": 0, "nodes": 4})",
+                               zero1 ? R"({"dp": 32, "zero_stage": 1, "shard_optimizer": true})"
+                                     : R"({"dp": 32})",
+                               R"({"global_batch_tokens": 262144, "total_tokens": 1e9,
+                                   "framework": "megatron"})",
+                               model))
+                .jobs.at(0)
+                .step.exposedCommS;
+        };
+        const double zero0 = exposed(256000, false) - exposed(32000, false);
+        const double zero1 = exposed(256000, true) - exposed(32000, true);
+        QVERIFY2(zero0 > 0 && zero1 > 0.65 * zero0 && zero1 < 0.85 * zero0,
+                 qPrintable(QString("ZeRO-1 %1 s, ZeRO-0 %2 s").arg(zero1).arg(zero0)));
+    }
+
     void fp8WeightsOrTheirCachedCopies() {
         // Megatron below 16 bits keeps, per parameter, the fp8 weight and its transpose
         // (--fp8-param-gather: 1 + 1 bytes, gathered by the distributed optimizer in fp8), or
