@@ -149,8 +149,8 @@ ClusterSpec readExpandedCluster(const Json& value, const LoadLimits& limits) {
             throwInputError(podIn.at("gpus_per_host"),
                             "a divisor of gpus_per_node (" + std::to_string(pod.gpusPerNode) + ")",
                             std::to_string(pod.chipsPerHost));
-        pod.spareHostsPerNode = static_cast<int>(
-            podIn.integer("spare_hosts_per_node", 0, pod.gpusPerNode / pod.chipsPerHost - 1, 0));
+        pod.spareHostsPerNode =
+            static_cast<int>(podIn.integer("spare_hosts_per_node", 0, pod.hostsPerNode() - 1, 0));
         pod.nodesPerRack = static_cast<int>(podIn.integer("nodes_per_rack", 1, 1024, 4));
         pod.leafRadix = static_cast<int>(podIn.integer("leaf_radix", 4, 4096));
         pod.oversubscription = podIn.number("oversubscription", 1, 64, 1);

@@ -36,7 +36,7 @@ std::int64_t PodSpec::chips() const {
 
 std::int64_t PodSpec::hosts() const {
     if (kind == PodKind::GpuFatTree)
-        return std::int64_t{nodes} * (gpusPerNode / chipsPerHost);
+        return std::int64_t{nodes} * hostsPerNode();
     return chips() / chipsPerHost;
 }
 

@@ -56,7 +56,9 @@ struct PodSpec {
     FloorSpec floor;
 
     int chipsPerCube() const { return cube[0] * cube[1] * cube[2]; }
-    int jobGpusPerNode() const { return gpusPerNode - spareHostsPerNode * chipsPerHost; }
+    int hostsPerNode() const { return gpusPerNode / chipsPerHost; } // GpuFatTree
+    int jobHostsPerNode() const { return hostsPerNode() - spareHostsPerNode; }
+    int jobGpusPerNode() const { return jobHostsPerNode() * chipsPerHost; }
     // Chips in the unit a slice or a spare is counted in: a cube (TPU 3D), a node (GPU), a chip.
     int chipsPerUnit() const {
         return kind == PodKind::Tpu3d        ? chipsPerCube()

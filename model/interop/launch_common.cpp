@@ -18,8 +18,7 @@ JobSizes jobSizes(const Project& project, const Job& job) {
     // A launcher's node is a host: an NVL72 rack's compute tray, not the whole NVLink domain.
     const PodSpec& pod = project.cluster.pod;
     s.gpusPerNode = pod.chipsPerHost;
-    s.nodes = static_cast<std::int64_t>(job.placement.nodes) *
-              (pod.jobGpusPerNode() / pod.chipsPerHost) * s.slices;
+    s.nodes = static_cast<std::int64_t>(job.placement.nodes) * pod.jobHostsPerNode() * s.slices;
     const std::int64_t batch = std::max<std::int64_t>(1, job.training.globalBatchTokens);
     s.steps = (job.training.totalTokens + batch - 1) / batch;
     return s;
@@ -194,7 +193,7 @@ PlacementSpec importedPlacement(const ClusterSpec& cluster, int slices, const st
     PlacementSpec p;
     p.pods.clear();
     if (cluster.pod.kind == PodKind::GpuFatTree) {
-        const std::int64_t hostsPerNode = cluster.pod.jobGpusPerNode() / cluster.pod.chipsPerHost;
+        const std::int64_t hostsPerNode = cluster.pod.jobHostsPerNode();
         if (hosts % hostsPerNode != 0)
             throwImportError("the GPU nodes",
                              "whole NVLink domains of " + std::to_string(hostsPerNode) +

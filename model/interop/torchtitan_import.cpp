@@ -123,7 +123,7 @@ ImportedJob importTorchtitan(const Project& project, const std::string& text,
                                                        ? extras["placement"]["pods"].size()
                                                        : 1),
                          "the # podplanner-job: comment", "a node count") *
-            (cluster.pod.jobGpusPerNode() / cluster.pod.chipsPerHost); // placed nodes -> hosts
+            cluster.pod.jobHostsPerNode();                 // placed nodes -> hosts
     const std::int64_t perNode = cluster.pod.chipsPerHost; // a launcher's node is a host
     if (nodes == 0) {
         if (shard == -1)

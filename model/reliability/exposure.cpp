@@ -117,12 +117,11 @@ JobExposure jobExposure(const ClusterSpec& cluster, const FloorLayout& floor,
         // A spare cube or node replaces a broken chip, host, rack, link inside it, its NIC or
         // its top-of-rack switch; an OCS or a power row takes more than one unit down.
         out.spareable = kind != FailureKind::Ocs && kind != FailureKind::PowerRow;
-        out.hostSpareable = pod.kind == PodKind::GpuFatTree && pod.spareHostsPerNode > 0 &&
+        out.hostSpareable = pod.spareHostsPerNode > 0 && // set on GPU pods only
                             (kind == FailureKind::Chip || kind == FailureKind::Host ||
                              kind == FailureKind::IciLink || kind == FailureKind::DcnLink);
     }
-    if (pod.kind == PodKind::GpuFatTree)
-        e.spareHostsPerNode = pod.spareHostsPerNode;
+    e.spareHostsPerNode = pod.spareHostsPerNode;
     if (pod.kind == PodKind::GpuFatTree) {
         e.spines =
             static_cast<double>(pod.spineSwitches()) * static_cast<double>(placement.slices.size());

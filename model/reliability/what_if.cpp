@@ -60,8 +60,7 @@ int freeHealthyUnits(const Project& project, const Topology& topology,
             continue;
         bool healthy = true;
         for (int g = 0; g < spec.jobGpusPerNode() && healthy; ++g)
-            healthy = topology.isChipAlive(pod * spec.chips() +
-                                           static_cast<std::int64_t>(n) * spec.gpusPerNode + g);
+            healthy = topology.isChipAlive(topology.chipInNode(pod, n, g));
         free += healthy ? 1 : 0;
     }
     return free;

@@ -111,6 +111,10 @@ std::int64_t Topology::chipInCube(int pod, int cube, int x, int y, int z) const 
            c[0] * (y + c[1] * z);
 }
 
+std::int64_t Topology::chipInNode(int pod, int node, int gpu) const {
+    return pod * impl_->chipsPerPod + std::int64_t{node} * impl_->cluster.pod.gpusPerNode + gpu;
+}
+
 std::int64_t Topology::ocsCountPerPod() const {
     return impl_->ocsPerPod;
 }
@@ -170,7 +174,7 @@ std::vector<std::int64_t> Topology::chipsOf(const PlacedSlice& slice) const {
     case PodKind::GpuFatTree:
         for (int node : slice.nodes)
             for (int g = 0; g < spec.jobGpusPerNode(); ++g) // the node's spare hosts come last
-                chips.push_back(podFirst + std::int64_t{node} * spec.gpusPerNode + g);
+                chips.push_back(chipInNode(slice.pod, node, g));
         break;
     }
     return chips;

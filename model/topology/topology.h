@@ -90,6 +90,8 @@ class Topology {
     std::int64_t chipCount() const { return vertexCount(VertexKind::Chip); }
     // Global chip index for a chip of a Tpu3d cube.
     std::int64_t chipInCube(int pod, int cube, int x, int y, int z) const;
+    // Global chip index for GPU `gpu` of a GpuFatTree node (a node's spare hosts hold its last).
+    std::int64_t chipInNode(int pod, int node, int gpu) const;
     ChipLocation locate(std::int64_t chip) const;
     std::int64_t ocsCountPerPod() const;
     // Every chip of a placed slice, as global chip indices.

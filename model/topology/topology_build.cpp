@@ -145,10 +145,9 @@ void Topology::Impl::buildGpuPod(int pod, std::int64_t podDcn) {
             floor.firstChipRackOfPod[static_cast<std::size_t>(pod)] + n / spec.nodesPerRack;
         // A node's hosts (one server, or the compute trays of an NVL72 rack) share its NVLink
         // switch, which outlives any one of them but not the rack.
-        const int hostsPerNode = g / spec.chipsPerHost;
         const std::int64_t firstHost =
-            hostBase + pod * hostsPerPod + std::int64_t{n} * hostsPerNode;
-        for (int h = 0; h < hostsPerNode; ++h)
+            hostBase + pod * hostsPerPod + std::int64_t{n} * spec.hostsPerNode();
+        for (int h = 0; h < spec.hostsPerNode(); ++h)
             setVertex(static_cast<Vertex>(firstHost + h), VertexKind::Host, -1, rack);
         const auto nvswitch = static_cast<std::int64_t>(addVertex(VertexKind::NvSwitch, -1, rack));
         for (int i = 0; i < g; ++i) {

@@ -79,7 +79,7 @@ void ChipColoring::prepare(const QString& mode,
         }
     }
     const model::PodSpec& pod = topology.cluster().pod;
-    if (mode_ == "job" && pod.kind == model::PodKind::GpuFatTree && pod.spareHostsPerNode > 0) {
+    if (mode_ == "job" && pod.spareHostsPerNode > 0) { // GPU pods only
         // The hosts a job leaves free in each of its nodes (an NVL72 rack's spare trays).
         spareOf_.resize(chips, -1);
         for (std::size_t j = 0; j < analysis_->placements.size(); ++j)
@@ -87,8 +87,7 @@ void ChipColoring::prepare(const QString& mode,
                 for (int node : slice.nodes)
                     for (int g = pod.jobGpusPerNode(); g < pod.gpusPerNode; ++g)
                         spareOf_[static_cast<std::size_t>(
-                            slice.pod * pod.chips() + std::int64_t{node} * pod.gpusPerNode + g)] =
-                            static_cast<int>(j);
+                            topology.chipInNode(slice.pod, node, g))] = static_cast<int>(j);
     }
     if (axis >= 0 && analysis_->hasNumbers()) {
         key_.assign(chips, -1);
@@ -203,8 +202,7 @@ QVariantList ChipColoring::legend() const {
         for (std::size_t j = 0; j < project_->jobs.size(); ++j) {
             add(QString::fromStdString(project_->jobs[j].name),
                 JobListModel::jobColor(static_cast<int>(j)), static_cast<int>(j));
-            const bool spareHosts = project_->cluster.pod.kind == model::PodKind::GpuFatTree &&
-                                    project_->cluster.pod.spareHostsPerNode > 0;
+            const bool spareHosts = project_->cluster.pod.spareHostsPerNode > 0;
             if (!project_->jobs[j].reliability.spareCubes.empty() || spareHosts)
                 add((spareHosts ? QObject::tr("spare hosts of %1") : QObject::tr("spares of %1"))
                         .arg(QString::fromStdString(project_->jobs[j].name)),
