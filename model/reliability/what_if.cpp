@@ -3,6 +3,8 @@
 #include "project/placement.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 namespace podplanner::model::reliability {
 
@@ -66,6 +68,44 @@ int freeHealthyUnits(const Project& project, const Topology& topology,
     return free;
 }
 
+// A spare host (compute tray) of a node is healthy when its GPUs and all their links are.
+bool spareTrayHealthy(const PodSpec& spec, const Topology& topology, int pod, int node, int host) {
+    for (int g = host * spec.chipsPerHost; g < (host + 1) * spec.chipsPerHost; ++g) {
+        const std::int64_t chip = topology.chipInNode(pod, node, g);
+        if (!topology.isChipAlive(chip))
+            return false;
+        for (const auto link : topology.linksOf(chip))
+            if (!topology.isLinkAlive(link))
+                return false;
+    }
+    return true;
+}
+
+// Nodes that keep spare hosts (an NVL72 rack's two spare trays) swap a broken tray onto one of
+// their own: the slice heals without a spare node when every node has at least as many healthy
+// spare trays as broken trays of the job. A failed switch, rack or leaf breaks every tray of
+// the node, more than it has spares.
+int spareTraysFor(const PodSpec& spec, const Topology& topology, const PlacedSlice& slice,
+                  const SliceHealth& health) {
+    if (spec.spareHostsPerNode <= 0 || health.brokenChips.empty())
+        return 0;
+    std::map<int, std::set<int>> brokenTrays; // node -> the job's trays there with a broken GPU
+    for (const auto chip : health.brokenChips) {
+        const ChipLocation at = topology.locate(chip);
+        brokenTrays[at.node].insert(at.coord[0] / spec.chipsPerHost);
+    }
+    int trays = 0;
+    for (const auto& [node, broken] : brokenTrays) {
+        int healthy = 0;
+        for (int h = spec.jobHostsPerNode(); h < spec.hostsPerNode(); ++h)
+            healthy += spareTrayHealthy(spec, topology, slice.pod, node, h) ? 1 : 0;
+        if (static_cast<int>(broken.size()) > healthy)
+            return 0;
+        trays += static_cast<int>(broken.size());
+    }
+    return trays;
+}
+
 } // namespace
 
 WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& topology,
@@ -80,10 +120,14 @@ WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& top
         if (health.intact)
             continue;
         ++r.brokenSlices;
-        brokenPods.push_back(slice.pod);
         for (const auto& reason : health.problems)
             if (r.reasons.size() < 8)
                 r.reasons.push_back(reason);
+        const int trays = spareTraysFor(project.cluster.pod, topology, slice, health);
+        if (trays > 0)
+            r.spareHostsUsed += trays;
+        else
+            brokenPods.push_back(slice.pod);
     }
     const JobReliability& healthy = reliability.at(job);
     JobExposure exposure = healthy.exposure;
@@ -94,7 +138,7 @@ WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& top
     }
     const RecoveryModel m = recoveryModel(exposure, spec.reliability, healthy.inputs);
     for (const auto& k : exposure.kinds)
-        if (k.spareable && k.count > 0)
+        if ((k.spareable || k.hostSpareable) && k.count > 0)
             r.windowH = std::max(r.windowH, k.repairH);
     // Expected progress lost now: half a checkpoint interval of work since the last one.
     const double lostNowH = m.intervalH / 2;
@@ -116,7 +160,11 @@ WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& top
         r.throughputNow = 0; // down for the swap and restart, then back to full speed
         exposure.spares = std::max(0, exposure.spares - r.sparesUsed);
         r.goodputExpected = closedFormGoodput(exposure, spec.reliability, healthy.inputs).expected;
-        r.reasons.push_back("a spare replaces the broken part after an OCS swap and a restart");
+        if (r.spareHostsUsed > 0)
+            r.reasons.push_back("a spare host of the same node takes each broken one's place, "
+                                "and the job restarts");
+        if (r.sparesUsed > 0)
+            r.reasons.push_back("a spare replaces the broken part after an OCS swap and a restart");
         r.goodputWindow = overWindow(r.goodputExpected, m.swapH + m.restartH);
     } else if (spec.reliability.elastic &&
                r.brokenSlices < static_cast<int>(placement.slices.size())) {
@@ -133,6 +181,7 @@ WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& top
         r.reasons.push_back("no spare and no elastic continuation: the job waits for the repair");
     }
     r.sparesUsed = sparesSuffice ? r.sparesUsed : 0;
+    r.spareHostsUsed = sparesSuffice ? r.spareHostsUsed : 0;
     return r;
 }
 

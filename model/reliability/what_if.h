@@ -15,7 +15,8 @@ const char* jobStateName(JobState state);
 struct WhatIfResult {
     JobState state = JobState::Running;
     int brokenSlices = 0;
-    int sparesUsed = 0;
+    int sparesUsed = 0;         // spare cubes or nodes
+    int spareHostsUsed = 0;     // spare hosts inside the broken nodes (NVL72 trays)
     double throughputNow = 1;   // share of the job's healthy throughput it runs at right now
     double goodputExpected = 0; // closed form from here on (spares used are gone until repaired)
     // Over the repair window (the longest repair of a part a spare stands in for): the recovery

@@ -270,11 +270,13 @@ SliceHealth Topology::sliceHealth(const PlacedSlice& slice) const {
     std::set<std::int64_t> deadOcs;
     for (auto chip : chips) {
         if (!m.vertexAlive(chip)) {
+            health.brokenChips.push_back(chip);
             const auto at = locate(chip);
             report("chip " + std::to_string(chip) + " (host " + std::to_string(at.host) +
                    ", rack " + std::to_string(at.rack) + ") is down");
             continue;
         }
+        bool lostLink = false;
         for (const auto& e :
              boost::make_iterator_range(boost::out_edges(static_cast<Vertex>(chip), m.graph))) {
             const EdgeProps& p = m.graph[e];
@@ -288,16 +290,21 @@ SliceHealth Topology::sliceHealth(const PlacedSlice& slice) const {
             if (p.kind == LinkKind::IciElectrical && !inSlice[static_cast<std::size_t>(other)])
                 continue;
             if (p.kind == LinkKind::IciOptical && !m.vertexAlive(other)) {
+                lostLink = true;
                 if (deadOcs.insert(other).second)
                     report("OCS " + std::to_string(other - m.ocsBase) +
                            " is down: it carries optical links of this slice");
                 continue;
             }
             if (m.failedEdge[static_cast<std::size_t>(p.index)] ||
-                (p.kind != LinkKind::IciOptical && !m.vertexAlive(other)))
+                (p.kind != LinkKind::IciOptical && !m.vertexAlive(other))) {
+                lostLink = true;
                 report(std::string(linkKindName(p.kind)) + " link " + std::to_string(p.index) +
                        " of chip " + std::to_string(chip) + " is down");
+            }
         }
+        if (lostLink)
+            health.brokenChips.push_back(chip);
     }
     if (hidden)
         health.problems.push_back("... and " + std::to_string(hidden) + " more");

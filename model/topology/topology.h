@@ -64,7 +64,8 @@ struct ChipLocation {
 
 struct SliceHealth {
     bool intact = true;
-    std::vector<std::string> problems; // the first few reasons, for people
+    std::vector<std::string> problems;     // the first few reasons, for people
+    std::vector<std::int64_t> brokenChips; // the slice's chips that are down or lost a link
 };
 
 class Topology {

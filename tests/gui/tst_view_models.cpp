@@ -21,6 +21,7 @@ using namespace podplanner::views;
 
 namespace {
 const char* kIronwood = PODPLANNER_SOURCE_DIR "/resources/examples/ironwood-shared.podplanner";
+const char* kNvl72 = PODPLANNER_SOURCE_DIR "/resources/examples/gb200-nvl72-405b.podplanner";
 
 // CIELAB (D65) of an sRGB colour, and the CIE76 difference of two.
 std::array<double, 3> lab(const QColor& c) {
@@ -235,6 +236,22 @@ class ViewModelsTest : public QObject {
         QVERIFY(waitForEngine(doc));
         QCOMPARE(doc.failures().size(), 0);
         QCOMPARE(doc.dashboard().value("goodput").toDouble(), healthy);
+    }
+
+    // NVL72: a failed compute tray of the job swaps onto a spare tray of its own rack, and the
+    // dashboard's state says so.
+    void nvl72TrayFailureSwapsOntoTheRacksSpareTray() {
+        ProjectDocument doc;
+        QVERIFY(doc.load(kNvl72));
+        const auto a = doc.analysis();
+        const auto chip = a->topology->chipsOf(a->placements[0].slices.front()).front();
+        doc.setComponentFailed("host", a->topology->locate(chip).host, true);
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.dashboard().value("state").toString(), QString("recovering on a spare"));
+        const QString reasons = doc.dashboard().value("stateReasons").toStringList().join(' ');
+        QVERIFY2(reasons.contains("spare host of the same node"), qPrintable(reasons));
+        QCOMPARE(doc.analysis()->whatIf[0].spareHostsUsed, 1);
+        QCOMPARE(doc.analysis()->whatIf[0].sparesUsed, 0);
     }
 
     // A host (a tray of chips) and one OCS switch fail like any part: labelled, undoable, and

@@ -349,6 +349,43 @@ class ReliabilityTest : public QObject {
                                 .arg(r.goodput.expected)));
     }
 
+    // What-if on NVL72: a failed GPU or tray swaps onto a spare tray of its own rack, with no
+    // spare rack anywhere; more broken trays than the rack's healthy spares, or the rack itself,
+    // leave the job without a place to go.
+    void nvl72WhatIfSwapsABrokenTrayOntoASpareTray() {
+        const Project p = nvl72Job(2);
+        const auto rel = evaluateReliability(p, perf::evaluateProject(p));
+        Topology t(p.cluster);
+        auto gpu = [&](int node, int g) { return t.chipInNode(0, node, g); }; // 64..71: spares
+        t.setFailed({ComponentKind::Chip, gpu(1, 5)}, true);
+        const WhatIfResult one = whatIf(p, 0, t, rel);
+        QCOMPARE(one.state, JobState::RecoveringOnSpare);
+        QCOMPARE(one.spareHostsUsed, 1);
+        QCOMPARE(one.sparesUsed, 0);
+        QVERIFY(one.windowH > 0);
+        QVERIFY(one.goodputWindow > 0 && one.goodputWindow < rel[0].goodput.expected);
+        // A whole tray (its host) in the same rack: the second spare tray takes it.
+        t.setFailed({ComponentKind::Host, t.locate(gpu(1, 20)).host}, true);
+        QCOMPARE(whatIf(p, 0, t, rel).spareHostsUsed, 2);
+        // A third broken tray there is one more than the rack's spares.
+        t.setFailed({ComponentKind::Chip, gpu(1, 40)}, true);
+        const WhatIfResult three = whatIf(p, 0, t, rel);
+        QVERIFY(three.state != JobState::RecoveringOnSpare);
+        QCOMPARE(three.spareHostsUsed, 0);
+        // A spare tray that is down itself does not count: two broken trays, one healthy spare.
+        t.clearFailures();
+        t.setFailed({ComponentKind::Chip, gpu(2, 0)}, true);
+        t.setFailed({ComponentKind::Chip, gpu(2, 4)}, true);
+        t.setFailed({ComponentKind::Chip, gpu(2, 70)}, true);
+        QVERIFY(whatIf(p, 0, t, rel).state != JobState::RecoveringOnSpare);
+        t.setFailed({ComponentKind::Chip, gpu(2, 4)}, false);
+        QCOMPARE(whatIf(p, 0, t, rel).spareHostsUsed, 1);
+        // The rack takes its spare trays with it.
+        t.clearFailures();
+        t.setFailed({ComponentKind::Rack, t.locate(gpu(3, 0)).rack}, true);
+        QVERIFY(whatIf(p, 0, t, rel).state != JobState::RecoveringOnSpare);
+    }
+
     // Where a job's own spares stand decides whether it survives a power row: spares in the
     // failed row are down with it (and the other free cubes are another job's spares), so the
     // job waits; the same number of spares in other rows lets it swap and go on.
