@@ -31,6 +31,12 @@ std::optional<ChipChoice> chipFor(const std::string& text) {
         {"v5e", {"tpu-v5e", "tpu-v5e-pod"}},
         {"tpu v4", {"tpu-v4", "tpu-v4-pod"}},
         {"tpu-v4", {"tpu-v4", "tpu-v4-pod"}},
+        // Grace Blackwell before Blackwell: "GB200" holds "b200" (InfraGraph's dgx_gb200
+        // profile names its xpus "NVIDIA Grace Blackwell Superchip").
+        {"gb300", {"gb300", "h100-cluster"}},
+        {"blackwell ultra", {"gb300", "h100-cluster"}},
+        {"gb200", {"gb200", "h100-cluster"}},
+        {"grace blackwell", {"gb200", "h100-cluster"}},
         {"b200", {"b200", "h100-cluster"}},
         {"blackwell", {"b200", "h100-cluster"}},
         {"h100", {"h100-sxm", "h100-cluster"}},
@@ -51,6 +57,8 @@ std::optional<ChipChoice> chipById(const std::string& id) {
                                                           {"tpu-v6e", "tpu-v5e-pod"},
                                                           {"tpu-v4", "tpu-v4-pod"},
                                                           {"b200", "h100-cluster"},
+                                                          {"gb200", "h100-cluster"},
+                                                          {"gb300", "h100-cluster"},
                                                           {"h100-sxm", "h100-cluster"},
                                                           {"h200-sxm", "h100-cluster"},
                                                           {"a100-sxm-80gb", "a100-cluster"}})
@@ -298,6 +306,12 @@ void buildGpu(const IgGraph& g, int hostInstance, const IgDevice& d, int xpu,
         if (!chipPatch.empty())
             out.notes.push_back("the document's NVLink and NIC bandwidths are not applied: " +
                                 chip.chip + " has no preset cluster to patch");
+        // The document's device is one tray: the NVLink switch trays that join 18 of them into
+        // a rack are not in it, so each tray is read as a node of its own.
+        if (chip.chip == "gb200" || chip.chip == "gb300")
+            out.notes.push_back(chip.chip + " trays read as nodes of their own NVLink domain; "
+                                            "for NVL72 racks (18 trays on one NVLink domain, 2 "
+                                            "spare) start from the gb200-nvl72 preset");
     } else if (!chipPatch.empty()) {
         out.overrides["chip"] = chipPatch;
     }
@@ -343,9 +357,10 @@ InfraGraphImport importInfraGraph(const std::string& text, const std::string& pa
                              : chipById(options.chip);
     if (!chip)
         throwInputError(x.pointer,
-                        options.chip.empty() ? "an xpu whose description names a built-in chip "
-                                               "(H100, A100, B200, Ironwood, v5p, v5e, TPU v4)"
-                                             : "a chip id with a preset cluster",
+                        options.chip.empty()
+                            ? "an xpu whose description names a built-in chip "
+                              "(H100, A100, B200, GB200, GB300, Ironwood, v5p, v5e, TPU v4)"
+                            : "a chip id with a preset cluster",
                         options.chip.empty() ? describeJson(Json(x.description))
                                              : describeJson(Json(options.chip)),
                         "give one with --chip ID");

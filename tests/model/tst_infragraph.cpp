@@ -79,6 +79,32 @@ class TestInfraGraph : public QObject {
                  std::string("h200-sxm"));
     }
 
+    // InfraGraph's dgx_gb200 profile names its xpus "NVIDIA Grace Blackwell Superchip": GB200,
+    // not B200 (whose name it contains), with a note that the NVL72 preset joins 18 trays.
+    void graceBlackwellIsGb200() {
+        std::string text = file("dgx-h100-2-tier-clos.json");
+        const std::string both = "NVIDIA H100 / H200 SXM5";
+        QVERIFY(text.find(both) != std::string::npos);
+        auto import = [&](const std::string& name) {
+            std::string named = text;
+            named.replace(named.find(both), both.size(), name);
+            return importInfraGraph(named, "x.json", {});
+        };
+        auto chipOf = [](const InfraGraphImport& imported) {
+            const Project p = projectFromCluster(imported.name, imported.clusterJson);
+            evaluateWithJob(p);
+            return p.cluster.chip.id;
+        };
+        const auto gb200 = import("NVIDIA Grace Blackwell Superchip");
+        QCOMPARE(chipOf(gb200), std::string("gb200"));
+        QVERIFY(anyNoteSays(gb200.notes, "gb200-nvl72 preset"));
+        QCOMPARE(chipOf(import("NVIDIA GB300 Grace Blackwell Ultra Superchip")),
+                 std::string("gb300"));
+        const auto b200 = import("NVIDIA B200 SXM");
+        QCOMPARE(chipOf(b200), std::string("b200"));
+        QVERIFY(!anyNoteSays(b200.notes, "gb200-nvl72 preset"));
+    }
+
     // The same blueprint in YAML (InfraGraph publishes its blueprints so) gives the same cluster.
     void yamlAndJsonAgree() {
         const auto fromJson = importInfraGraph(file("dgx-h100-2-tier-clos.json"), "x.json", {});
