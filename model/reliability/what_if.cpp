@@ -146,6 +146,7 @@ WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& top
         return r.windowH > 0 ? goodput * std::max(0.0, 1.0 - (downNowH + lostNowH) / r.windowH)
                              : goodput;
     };
+    std::vector<std::string> actions;
     // Each broken slice needs a spare unit in its pod (one per broken cube or node, at least one).
     bool sparesSuffice = true;
     for (int pod : brokenPods) {
@@ -161,10 +162,14 @@ WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& top
         exposure.spares = std::max(0, exposure.spares - r.sparesUsed);
         r.goodputExpected = closedFormGoodput(exposure, spec.reliability, healthy.inputs).expected;
         if (r.spareHostsUsed > 0)
-            r.reasons.push_back("a spare host of the same node takes each broken one's place, "
-                                "and the job restarts");
+            actions.push_back("a spare host of the same node takes each broken one's place, "
+                              "and the job restarts");
         if (r.sparesUsed > 0)
-            r.reasons.push_back("a spare replaces the broken part after an OCS swap and a restart");
+            actions.push_back(project.cluster.pod.kind == PodKind::GpuFatTree
+                                  ? "a spare node takes the broken one's place, and the job "
+                                    "restarts"
+                                  : "a spare replaces the broken part after an OCS swap and a "
+                                    "restart");
         r.goodputWindow = overWindow(r.goodputExpected, m.swapH + m.restartH);
     } else if (spec.reliability.elastic &&
                r.brokenSlices < static_cast<int>(placement.slices.size())) {
@@ -172,14 +177,16 @@ WhatIfResult whatIf(const Project& project, std::size_t job, const Topology& top
         const double slices = static_cast<double>(placement.slices.size());
         r.throughputNow = (slices - r.brokenSlices) / slices;
         r.goodputExpected = healthy.goodput.expected * r.throughputNow;
-        r.reasons.push_back("continuing on the healthy data-parallel replicas until the repair");
+        actions.push_back("continuing on the healthy data-parallel replicas until the repair");
         r.goodputWindow = overWindow(r.goodputExpected, 2 * m.restartH);
     } else {
         r.state = JobState::WaitingForRepair;
         r.throughputNow = 0;
         r.goodputExpected = 0;
-        r.reasons.push_back("no spare and no elastic continuation: the job waits for the repair");
+        actions.push_back("no spare and no elastic continuation: the job waits for the repair");
     }
+    // What happens first, then what broke (the dashboard shows the first lines).
+    r.reasons.insert(r.reasons.begin(), actions.begin(), actions.end());
     r.sparesUsed = sparesSuffice ? r.sparesUsed : 0;
     r.spareHostsUsed = sparesSuffice ? r.spareHostsUsed : 0;
     return r;

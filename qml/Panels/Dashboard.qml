@@ -56,6 +56,18 @@ Rectangle {
                 font.bold: true
                 elide: Text.ElideRight
             }
+            // Why the job is in its state while parts are failed: what broke, and what stands in.
+            Label {
+                objectName: "stateReasons"
+                visible: root.d.valid === true && root.d.state !== "running"
+                         && (root.d.stateReasons || []).length > 0
+                Layout.fillWidth: true
+                text: visible ? root.d.stateReasons.join("; ") : ""
+                wrapMode: Text.Wrap
+                maximumLineCount: 3
+                elide: Text.ElideRight
+                color: Theme.textSecondary
+            }
             Label {
                 objectName: "engineError"
                 visible: !root.d.valid && root.document.engineError.length > 0

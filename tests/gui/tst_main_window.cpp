@@ -239,6 +239,36 @@ class MainWindowTest : public QObject {
         QTRY_VERIFY(!panel->isVisible());
     }
 
+    // A failed part: the dashboard says the job's state and why, here an NVL72 tray that a
+    // spare tray of its rack stands in for.
+    void dashboardSaysWhyAJobIsRecovering() {
+        QVERIFY(w_.document.load(PODPLANNER_SOURCE_DIR
+                                 "/resources/examples/gb200-nvl72-405b.podplanner"));
+        QVERIFY(w_.waitForEngine());
+        w_.showTab("dashboardTab");
+        QQuickItem* reasons = w_.find("stateReasons");
+        QVERIFY(!reasons->isVisible());
+        const auto a = w_.document.analysis();
+        const auto chip = a->topology->chipsOf(a->placements[0].slices.front()).front();
+        w_.document.setComponentFailed("host", a->topology->locate(chip).host, true);
+        QVERIFY(w_.waitForEngine());
+        QTRY_VERIFY(reasons->isVisible());
+        const QString text = reasons->property("text").toString();
+        QVERIFY2(text.contains("is down") && text.contains("spare host of the same node"),
+                 qPrintable(text));
+        const QImage image = w_.grab("dashboard-tray-failed");
+        // Drawn: the line holds text pixels unlike the panel behind it.
+        const QColor left = w_.pixelAt(image, reasons, {1, 1});
+        bool inked = false;
+        for (int x = 0; x < static_cast<int>(reasons->width()) && !inked; x += 2)
+            for (int y = 0; y < static_cast<int>(reasons->height()) && !inked; y += 2)
+                inked = !w_.similar(w_.pixelAt(image, reasons, QPointF(x, y)), left);
+        QVERIFY(inked);
+        w_.document.undo();
+        QVERIFY(w_.waitForEngine());
+        QTRY_VERIFY(!reasons->isVisible());
+    }
+
     void cleanupTestCase() { w_.close(); }
 };
 
