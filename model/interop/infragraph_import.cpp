@@ -22,33 +22,7 @@ struct ChipChoice {
     std::string chip, preset;
 };
 
-// The built-in chip an xpu's name or description names, and the preset cluster it comes in.
-std::optional<ChipChoice> chipFor(const std::string& text) {
-    const std::string t = asciiLower(text);
-    const std::vector<std::pair<std::string, ChipChoice>> table = {
-        {"ironwood", {"tpu-ironwood", "tpu-ironwood-pod"}},
-        {"v5p", {"tpu-v5p", "tpu-v5p-pod"}},
-        {"v5e", {"tpu-v5e", "tpu-v5e-pod"}},
-        {"tpu v4", {"tpu-v4", "tpu-v4-pod"}},
-        {"tpu-v4", {"tpu-v4", "tpu-v4-pod"}},
-        // Grace Blackwell before Blackwell: "GB200" holds "b200" (InfraGraph's dgx_gb200
-        // profile names its xpus "NVIDIA Grace Blackwell Superchip").
-        {"gb300", {"gb300", "h100-cluster"}},
-        {"blackwell ultra", {"gb300", "h100-cluster"}},
-        {"gb200", {"gb200", "h100-cluster"}},
-        {"grace blackwell", {"gb200", "h100-cluster"}},
-        {"b200", {"b200", "h100-cluster"}},
-        {"blackwell", {"b200", "h100-cluster"}},
-        {"h100", {"h100-sxm", "h100-cluster"}},
-        {"h200", {"h200-sxm", "h100-cluster"}},
-        {"a100", {"a100-sxm-80gb", "a100-cluster"}},
-    };
-    for (const auto& [word, choice] : table)
-        if (t.find(word) != std::string::npos)
-            return choice;
-    return std::nullopt;
-}
-
+// The preset cluster a built-in chip comes in.
 std::optional<ChipChoice> chipById(const std::string& id) {
     for (const auto& [chip, preset] :
          std::vector<std::pair<std::string, std::string>>{{"tpu-ironwood", "tpu-ironwood-pod"},
@@ -64,6 +38,34 @@ std::optional<ChipChoice> chipById(const std::string& id) {
                                                           {"a100-sxm-80gb", "a100-cluster"}})
         if (chip == id)
             return ChipChoice{chip, preset};
+    return std::nullopt;
+}
+
+// The built-in chip an xpu's name or description names (the first word found, in this order),
+// and the preset cluster it comes in.
+std::optional<ChipChoice> chipFor(const std::string& text) {
+    const std::string t = asciiLower(text);
+    const std::vector<std::pair<std::string, std::string>> table = {
+        {"ironwood", "tpu-ironwood"},
+        {"v5p", "tpu-v5p"},
+        {"v5e", "tpu-v5e"},
+        {"tpu v4", "tpu-v4"},
+        {"tpu-v4", "tpu-v4"},
+        // Grace Blackwell before Blackwell: "GB200" holds "b200" (InfraGraph's dgx_gb200
+        // profile names its xpus "NVIDIA Grace Blackwell Superchip").
+        {"gb300", "gb300"},
+        {"blackwell ultra", "gb300"},
+        {"gb200", "gb200"},
+        {"grace blackwell", "gb200"},
+        {"b200", "b200"},
+        {"blackwell", "b200"},
+        {"h100", "h100-sxm"},
+        {"h200", "h200-sxm"},
+        {"a100", "a100-sxm-80gb"},
+    };
+    for (const auto& [word, chip] : table)
+        if (t.find(word) != std::string::npos)
+            return chipById(chip);
     return std::nullopt;
 }
 
