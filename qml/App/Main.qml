@@ -332,6 +332,9 @@ ThemedWindow {
                     document: window.document
                     SplitView.preferredWidth: Math.round(window.width * 0.15)
                     SplitView.minimumWidth: 140
+                    // A width remembered from a larger window never squeezes the scene or
+                    // pushes the inspector off the window.
+                    SplitView.maximumWidth: Math.max(140, Math.round(window.width * 0.35))
                     onRackPicked: (rack, label) => inspector.hit = ({ rack: rack, label: label })
                 }
                 Scene {
@@ -367,6 +370,7 @@ ThemedWindow {
                     document: window.document
                     SplitView.preferredWidth: 290
                     SplitView.minimumWidth: 240
+                    SplitView.maximumWidth: Math.max(240, Math.round(window.width * 0.35))
                     onAutoPlanRequested: autoPlan.open()
                 }
             }

@@ -8,8 +8,11 @@
 #include <QQmlApplicationEngine>
 #include <QQuickItem>
 #include <QQuickWindow>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QtTest>
+
+#include <utility>
 
 namespace podplanner::tests {
 
@@ -23,6 +26,11 @@ class MainWindowFixture {
     // Returns false when the window could not be made.
     bool open(QSize size, const QVariantMap& extraProperties = {}) {
         QStandardPaths::setTestModeEnabled(true); // settings go to a test location
+        // Each run starts from the defaults, not from what the last run left there; windows
+        // opened later in the same run see what the earlier ones saved.
+        static bool cleared = false;
+        if (!std::exchange(cleared, true))
+            QSettings().clear();
         settings = new views::AppSettings(&document);
         engine = new QQmlApplicationEngine;
         engine->addImportPath("qrc:/");
