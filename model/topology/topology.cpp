@@ -5,6 +5,7 @@
 #include <boost/graph/filtered_graph.hpp>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace podplanner::model {
@@ -12,6 +13,24 @@ namespace podplanner::model {
 namespace {
 // Problems a slice's health lists before it stops counting them one by one.
 constexpr std::size_t kMaxProblems = 8;
+
+// "chip 5 (host 1, rack 0) is down", "chips 0 to 3 (host 0, rack 0) are down" (a run of
+// numbers), or "chips 0, 2 (host 0, rack 0) are down".
+std::string downChipsText(const std::vector<std::int64_t>& chips, int host, int rack) {
+    const std::string where =
+        " (host " + std::to_string(host) + ", rack " + std::to_string(rack) + ")";
+    if (chips.size() == 1)
+        return "chip " + std::to_string(chips.front()) + where + " is down";
+    const bool run = chips.back() - chips.front() + 1 == static_cast<std::int64_t>(chips.size());
+    std::string list;
+    if (run) {
+        list = std::to_string(chips.front()) + " to " + std::to_string(chips.back());
+    } else {
+        for (auto c : chips)
+            list += (list.empty() ? "" : ", ") + std::to_string(c);
+    }
+    return "chips " + list + where + " are down";
+}
 } // namespace
 
 const char* vertexKindName(VertexKind kind) {
@@ -268,12 +287,19 @@ SliceHealth Topology::sliceHealth(const PlacedSlice& slice) const {
     // Whole-cube TPU slices close their rings through the OCS, so their optical links count.
     const bool needsOptical = m.cluster.pod.kind == PodKind::Tpu3d && !slice.geometry->subCube;
     std::set<std::int64_t> deadOcs;
+    // Chips that are down, host by host in the order the hosts come: a failed tray or host is
+    // one reason, not one per chip. Lost links are reported after them.
+    std::vector<std::pair<int, std::vector<std::int64_t>>> downByHost;
+    std::map<int, std::size_t> hostGroup;
+    std::vector<std::string> linkProblems;
     for (auto chip : chips) {
         if (!m.vertexAlive(chip)) {
             health.brokenChips.push_back(chip);
-            const auto at = locate(chip);
-            report("chip " + std::to_string(chip) + " (host " + std::to_string(at.host) +
-                   ", rack " + std::to_string(at.rack) + ") is down");
+            const int host = locate(chip).host;
+            const auto [at, added] = hostGroup.try_emplace(host, downByHost.size());
+            if (added)
+                downByHost.push_back({host, {}});
+            downByHost[at->second].second.push_back(chip);
             continue;
         }
         bool lostLink = false;
@@ -292,20 +318,27 @@ SliceHealth Topology::sliceHealth(const PlacedSlice& slice) const {
             if (p.kind == LinkKind::IciOptical && !m.vertexAlive(other)) {
                 lostLink = true;
                 if (deadOcs.insert(other).second)
-                    report("OCS " + std::to_string(other - m.ocsBase) +
-                           " is down: it carries optical links of this slice");
+                    linkProblems.push_back("OCS " + std::to_string(other - m.ocsBase) +
+                                           " is down: it carries optical links of this slice");
                 continue;
             }
             if (m.failedEdge[static_cast<std::size_t>(p.index)] ||
                 (p.kind != LinkKind::IciOptical && !m.vertexAlive(other))) {
                 lostLink = true;
-                report(std::string(linkKindName(p.kind)) + " link " + std::to_string(p.index) +
-                       " of chip " + std::to_string(chip) + " is down");
+                linkProblems.push_back(std::string(linkKindName(p.kind)) + " link " +
+                                       std::to_string(p.index) + " of chip " +
+                                       std::to_string(chip) + " is down");
             }
         }
         if (lostLink)
             health.brokenChips.push_back(chip);
     }
+    for (auto& [host, down] : downByHost) {
+        std::sort(down.begin(), down.end());
+        report(downChipsText(down, host, locate(down.front()).rack));
+    }
+    for (auto& text : linkProblems)
+        report(std::move(text));
     if (hidden)
         health.problems.push_back("... and " + std::to_string(hidden) + " more");
     return health;

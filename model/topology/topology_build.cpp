@@ -2,8 +2,11 @@
 // tori, and GPU fat-trees, with their hosts and the data-center network above them.
 #include "topology/topology_impl.h"
 
+#include <boost/range/iterator_range.hpp>
+
 #include <algorithm>
 #include <set>
+#include <stdexcept>
 
 namespace podplanner::model {
 
@@ -179,7 +182,6 @@ void Topology::Impl::build() {
     // Reserving the edge list avoids repeated growth (and copies) for 100k-chip clusters.
     const std::size_t edgesPerChip = spec.kind == PodKind::GpuFatTree ? 4 : 6;
     graph.m_edges.reserve(static_cast<std::size_t>(chipsPerPod * pods) * edgesPerChip);
-    edgeByIndex.reserve(graph.m_edges.capacity());
 
     std::vector<std::int64_t> siteRouters;
     for (std::size_t s = 0; s < cluster.sites.size(); ++s) {
@@ -205,10 +207,22 @@ void Topology::Impl::build() {
             break;
         }
     }
+    indexEdges();
     failedVertex.assign(boost::num_vertices(graph), 0);
     failedEdge.assign(edgeByIndex.size(), 0);
     failedRack.assign(floor.racks.size(), 0);
     failedPowerRow.assign(static_cast<std::size_t>(floor.powerRows), 0);
+}
+
+void Topology::Impl::indexEdges() {
+    // The edge list runs in the order the links were added, so a link's index is its place.
+    edgeByIndex.clear();
+    edgeByIndex.reserve(boost::num_edges(graph));
+    for (const Edge e : boost::make_iterator_range(boost::edges(graph))) {
+        if (graph[e].index != static_cast<std::int32_t>(edgeByIndex.size()))
+            throw std::logic_error("topology: links out of order in the edge list");
+        edgeByIndex.push_back(e);
+    }
 }
 
 } // namespace podplanner::model

@@ -38,7 +38,7 @@ struct Topology::Impl {
     ClusterSpec cluster;
     FloorLayout floor;
     Graph graph;
-    std::vector<Edge> edgeByIndex;
+    std::vector<Edge> edgeByIndex; // by link index, taken when the graph is complete
     std::array<std::int64_t, kVertexKinds> verticesByKind{};
     std::array<std::int64_t, kLinkKinds> linksByKind{};
 
@@ -60,16 +60,18 @@ struct Topology::Impl {
         graph[v] = VertexProps{kind, static_cast<std::int32_t>(parent), rack};
         ++verticesByKind[static_cast<std::size_t>(kind)];
     }
+    // A link's index is its place in the edge list; edgeByIndex is filled once the list is
+    // complete (indexEdges), because an edge descriptor points at its properties inside the
+    // list, which moves whenever the list grows.
     void addLink(std::int64_t a, std::int64_t b, LinkKind kind, double gbyteS, double latencyUs) {
-        const auto index = static_cast<std::int32_t>(edgeByIndex.size());
-        const auto [edge, added] = boost::add_edge(
+        const auto index = static_cast<std::int32_t>(boost::num_edges(graph));
+        boost::add_edge(
             static_cast<Vertex>(a), static_cast<Vertex>(b),
             EdgeProps{kind, static_cast<float>(gbyteS), static_cast<float>(latencyUs), index},
             graph);
-        (void)added;
-        edgeByIndex.push_back(edge);
         ++linksByKind[static_cast<std::size_t>(kind)];
     }
+    void indexEdges();
 
     void build();
     void buildTpu3dPod(int pod, std::int64_t podDcn);

@@ -164,6 +164,16 @@ class MainWindowTest : public QObject {
         QVERIFY(second.document.load(PODPLANNER_SOURCE_DIR
                                      "/resources/examples/ironwood-shared.podplanner"));
         QTRY_COMPARE(second.find("clusterTree")->width(), dragged);
+        // However wide it was left, the tree keeps the scene its room and the inspector whole.
+        QQuickItem* secondTree = second.find("clusterTree");
+        QQmlProperty(secondTree, "SplitView.preferredWidth", qmlContext(secondTree)).write(5000);
+        QTRY_VERIFY(secondTree->width() > dragged + 50); // laid out again
+        QVERIFY2(secondTree->width() <= 0.35 * 1280 + 1,
+                 qPrintable(QString::number(secondTree->width())));
+        QQuickItem* inspector = second.find("inspector");
+        const QPointF inspectorEnd = inspector->mapToScene({inspector->width(), 0});
+        QVERIFY2(inspectorEnd.x() <= 1280 + 0.5, qPrintable(QString::number(inspectorEnd.x())));
+        QVERIFY(second.find("scene")->width() >= 300);
         second.close();
     }
 
@@ -254,7 +264,9 @@ class MainWindowTest : public QObject {
         QVERIFY(w_.waitForEngine());
         QTRY_VERIFY(reasons->isVisible());
         const QString text = reasons->property("text").toString();
-        QVERIFY2(text.contains("is down") && text.contains("spare host of the same node"),
+        // The tray's four GPUs are one reason (chips 0 to 3 of the example's first tray).
+        QVERIFY2(text.contains("chips 0 to 3 (host 0, rack 0) are down") &&
+                     text.contains("spare host of the same node"),
                  qPrintable(text));
         const QImage image = w_.grab("dashboard-tray-failed");
         // Drawn: the line holds text pixels unlike the panel behind it.

@@ -6,6 +6,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <array>
+
 using namespace podplanner::model;
 
 namespace {
@@ -49,7 +52,20 @@ class TopologyTest : public QObject {
         QVERIFY(t.canReach(0 + 64, 4095)); // everyone else still talks (ICI and DCN)
         const auto health = t.sliceHealth(placeJobs(p).front().slices.front());
         QVERIFY(!health.intact);
-        QVERIFY(!health.problems.empty());
+        // The host's four chips are one reason, named by the host, before the links they cut.
+        std::vector<std::int64_t> down;
+        for (std::int64_t c = 0; c < t.chipCount(); ++c)
+            if (!t.isChipAlive(c))
+                down.push_back(c);
+        std::string listed;
+        for (auto c : down)
+            listed += (listed.empty() ? "" : ", ") + std::to_string(c);
+        QCOMPARE(QString::fromStdString(health.problems.front()),
+                 QString("chips %1 (host %2, rack %3) are down")
+                     .arg(QString::fromStdString(listed))
+                     .arg(host)
+                     .arg(t.locate(chip).rack));
+        QVERIFY(QString::fromStdString(health.problems[1]).contains("link"));
         t.setFailed({ComponentKind::Host, host}, false);
         QVERIFY(t.sliceHealth(placeJobs(p).front().slices.front()).intact);
     }
@@ -134,6 +150,32 @@ class TopologyTest : public QObject {
         QVERIFY(!t.isChipAlive(3 * 8 + 5));
         QVERIFY(t.canReach(0, 319));
         QCOMPARE(t.locate(3 * 8 + 5).node, 3);
+    }
+
+    // Every link found by its index is the link the graph holds, failures or not: an NVL72
+    // cluster has more links than four a chip (its leaves and spines), which once moved the edge
+    // list under the index's feet, so that a spare tray's links read as down at random (found
+    // through the what-if's tray swap; under ASan a read of freed memory).
+    void everyLinkByIndexIsTheGraphsLink() {
+        const Project p = readProject(R"({"format": "podplanner-project", "version": 1, "name": "g",
+          "cluster": {"preset": "gb200-nvl72"}, "jobs": []})");
+        Topology t(p.cluster);
+        QVERIFY(t.linkCount() > 4 * t.chipCount());
+        std::array<std::int64_t, kLinkKinds> byKind{};
+        for (std::int64_t i = 0; i < t.linkCount(); ++i) {
+            const LinkInfo link = t.link(i);
+            ++byKind[static_cast<std::size_t>(link.kind)];
+            QVERIFY(t.isLinkAlive(i));
+            const auto ofFrom = t.linksOf(link.a);
+            QVERIFY(std::binary_search(ofFrom.begin(), ofFrom.end(), i));
+        }
+        for (std::size_t k = 0; k < kLinkKinds; ++k)
+            QCOMPARE(byKind[k], t.linkCount(static_cast<LinkKind>(k)));
+        // A tray down takes its own links only: the rack's two spare trays stay whole.
+        t.setFailed({ComponentKind::Host, 0}, true);
+        for (std::int64_t chip = 64; chip < 72; ++chip)
+            for (const auto link : t.linksOf(chip))
+                QVERIFY(t.isLinkAlive(link));
     }
 
     void rejectsUnknownComponents() {
