@@ -7,6 +7,7 @@
 #include "job_list_model.h"
 #include "project_document.h"
 #include "scene_controller.h"
+#include "scene_layout.h"
 #include "topology/topology.h"
 
 #include <QQmlEngine>
@@ -475,6 +476,51 @@ class SceneTest : public QObject {
                                    "spare hosts of llama3.1-405b-gb200";
         QVERIFY(listed);
         settle("scene-nvl72-spare-trays");
+    }
+
+    // A failed tray sits at the bottom of its NVL72 rack, under 14 levels of GPUs: from above
+    // only the red plate under its rack shows it, in the aisle beside the rack, chip by chip
+    // and with the rack drawn whole; repaired, the plate goes.
+    void failedTrayShowsARedPlateUnderItsRack() {
+        QVERIFY(document_.load(PODPLANNER_SOURCE_DIR
+                               "/resources/examples/gb200-nvl72-405b.podplanner"));
+        QTRY_VERIFY(!document_.engineBusy());
+        const bool chipsWere = controller_.showChips();
+        controller_.setView("physical");
+        controller_.setColorMode("job");
+        QMetaObject::invokeMethod(view_->rootObject(), "cameraPreset", Q_ARG(QVariant, "top"));
+        const auto at0 = document_.analysis()->topology->locate(0);
+        const int rack = at0.rack, host = at0.host;
+        const auto red = [](const QColor& c) {
+            return c.red() > 150 && c.green() < 110 && c.blue() < 110;
+        };
+        for (const bool chips : {true, false}) {
+            controller_.setShowChips(chips);
+            document_.setComponentFailed("host", host, true);
+            QTRY_VERIFY(!document_.engineBusy());
+            QVERIFY(!document_.analysis()->topology->isChipAlive(0));
+            // The aisle in front of the rack, half way out to the plate's edge.
+            // (The rack's first box: the plate up close, the whole rack from afar; the same x, z.)
+            const QVector3D plate = controller_.rackScenePosition(rack);
+            const QPointF aisle =
+                project(QVector3D(plate.x(), 1, plate.z() + scene_layout::kRackWidth / 2 + 15));
+            QVERIFY2(QRectF(0, 0, 900, 700).contains(aisle),
+                     qPrintable(QString("%1,%2").arg(aisle.x()).arg(aisle.y())));
+            const QImage failed =
+                settle(chips ? "scene-nvl72-tray-failed" : "scene-nvl72-tray-failed-racks");
+            const QPoint pixel = (aisle * failed.devicePixelRatio()).toPoint();
+            QVERIFY2(red(failed.pixelColor(pixel)), qPrintable(failed.pixelColor(pixel).name()));
+            // Picking at the plate names the rack, not a chip.
+            const QVector3D near = unproject(aisle, 0), far = unproject(aisle, 1000);
+            const QVariantMap hit = controller_.pickRay(near, far - near);
+            QCOMPARE(hit.value("rack").toInt(), rack);
+            QCOMPARE(hit.value("chip").toLongLong(), qint64{-1});
+            document_.setComponentFailed("host", host, false);
+            QTRY_VERIFY(!document_.engineBusy());
+            const QImage repaired = settle("scene-nvl72-tray-repaired");
+            QVERIFY(!red(repaired.pixelColor(pixel)));
+        }
+        controller_.setShowChips(chipsWere);
     }
 
     void cleanupTestCase() { delete view_; }

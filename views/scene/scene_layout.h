@@ -9,6 +9,10 @@ namespace podplanner::views::scene_layout {
 
 // Racks 60 cm wide and deep, 2 m tall, on a grid.
 inline constexpr float kRackPitchX = 80, kRackPitchZ = 160, kRackWidth = 60, kRackHeight = 200;
+// The red plate under a rack with a chip down: wider than the rack by most of the aisle on
+// each side (20 cm between racks across a row, 100 cm between rows), 2 cm thick.
+inline constexpr float kFailedPlateWidth = kRackWidth + 16, kFailedPlateDepth = kRackWidth + 60,
+                       kFailedPlateHeight = 2;
 // Chips in the logical view.
 inline constexpr float kChipPitch = 60, kChipSize = 24;
 // Links drawn as crossed strips this wide (docs/scene.md): in the logical view, between chips

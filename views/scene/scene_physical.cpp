@@ -70,6 +70,20 @@ void SceneController::buildPhysical() {
     for (int r : detailed_)
         detailed[static_cast<std::size_t>(r)] = 1;
     QVector<Box> boxes;
+    // A rack with a chip down stands on a red plate, seen from any side and from above: inside
+    // the rack the chip itself can be hidden (a cube's inner chips, an NVL72 rack's bottom
+    // tray). Flat under the chips, so picking from above still finds them.
+    const auto addFailedPlate = [&](std::size_t r, const QVector3D& base) {
+        const auto& chips = rackChips_[r];
+        if (std::none_of(chips.begin(), chips.end(),
+                         [this](qint64 c) { return !topology_->isChipAlive(c); }))
+            return;
+        boxes.push_back({base + QVector3D(0, kFailedPlateHeight / 2, 0),
+                         QVector3D(kFailedPlateWidth, kFailedPlateHeight, kFailedPlateDepth),
+                         ChipColoring::kFailed});
+        boxChip_.push_back(-1);
+        boxRack_.push_back(static_cast<int>(r));
+    };
     for (std::size_t r = 0; r < floor.racks.size(); ++r) {
         const model::Rack& rack = floor.racks[r];
         const QVector3D base = rackPosition(rack);
@@ -95,8 +109,10 @@ void SceneController::buildPhysical() {
                              colorOf(shown, ownerOf(shown))});
             boxChip_.push_back(-1);
             boxRack_.push_back(static_cast<int>(r));
+            addFailedPlate(r, base);
             continue;
         }
+        addFailedPlate(r, base);
         // Chips inside the rack: a cube's 4x4x4 (x across, z up the rack, y in depth), or GPUs
         // stacked node by node.
         for (std::size_t i = 0; i < chips.size(); ++i) {
