@@ -50,11 +50,16 @@ Rectangle {
             Layout.fillHeight: true
             spacing: Theme.gapSmall
             Label {
+                objectName: "dashboardHeader"
                 Layout.fillWidth: true
                 text: root.d.valid ? qsTr("%1 · %2 chips · %3").arg(root.d.name).arg(root.d.chips).arg(root.d.state)
                                    : qsTr("No numbers for this plan")
                 font.bold: true
                 elide: Text.ElideRight
+                // Cut short in a narrow panel: the whole line on hover.
+                HoverHandler { id: headerHover }
+                ToolTip.visible: truncated && headerHover.hovered
+                ToolTip.text: text
             }
             // Why the job is in its state while parts are failed: what broke, and what stands in.
             Label {
@@ -67,6 +72,10 @@ Rectangle {
                 maximumLineCount: 3
                 elide: Text.ElideRight
                 color: Theme.textSecondary
+                // Every reason, one a line, when three lines do not hold them.
+                HoverHandler { id: reasonsHover }
+                ToolTip.visible: truncated && reasonsHover.hovered
+                ToolTip.text: visible ? root.d.stateReasons.join("\n") : ""
             }
             Label {
                 objectName: "engineError"

@@ -276,6 +276,30 @@ class MainWindowTest : public QObject {
             for (int y = 0; y < static_cast<int>(reasons->height()) && !inked; y += 2)
                 inked = !w_.similar(w_.pixelAt(image, reasons, QPointF(x, y)), left);
         QVERIFY(inked);
+        // The header, cut short in the 1280-pixel window, shows whole on hover.
+        QQuickItem* header = w_.find("dashboardHeader");
+        QVERIFY(header->property("truncated").toBool());
+        const QString whole = header->property("text").toString();
+        const QPoint at = header->mapToScene({header->width() / 2, header->height() / 2}).toPoint();
+        QTest::mouseMove(w_.window, at + QPoint(0, 40));
+        QTest::mouseMove(w_.window, at);
+        const auto shownWhole = [&] {
+            QList<QQuickItem*> stack{w_.window->contentItem()};
+            while (!stack.isEmpty()) {
+                QQuickItem* item = stack.takeLast();
+                if (!item->isVisible())
+                    continue;
+                if (item != header && item->inherits("QQuickText") &&
+                    item->property("text").toString() == whole &&
+                    !item->property("truncated").toBool())
+                    return true;
+                stack.append(item->childItems());
+            }
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(shownWhole(), 3000);
+        w_.grab("dashboard-header-tooltip");
+        QTest::mouseMove(w_.window, at + QPoint(0, 200));
         w_.document.undo();
         QVERIFY(w_.waitForEngine());
         QTRY_VERIFY(!reasons->isVisible());
