@@ -52,6 +52,21 @@ class MainWindowFixture {
         engine = nullptr;
     }
 
+    // A shown text item anywhere in the window, popups (tooltips) included, that `match`
+    // accepts; null when there is none.
+    template <typename Match> QQuickItem* findShownText(Match match) const {
+        QList<QQuickItem*> stack{window->contentItem()};
+        while (!stack.isEmpty()) {
+            QQuickItem* item = stack.takeLast();
+            if (!item->isVisible())
+                continue;
+            if (item->inherits("QQuickText") && match(item))
+                return item;
+            stack.append(item->childItems());
+        }
+        return nullptr;
+    }
+
     // Items by objectName through the visual tree (delegates have no QObject parent); a missing
     // one stops the test with its name instead of crashing it.
     // `shownOnly`: among the items shown only (a delegate being replaced keeps its name until

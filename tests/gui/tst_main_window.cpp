@@ -284,18 +284,10 @@ class MainWindowTest : public QObject {
         QTest::mouseMove(w_.window, at + QPoint(0, 40));
         QTest::mouseMove(w_.window, at);
         const auto shownWhole = [&] {
-            QList<QQuickItem*> stack{w_.window->contentItem()};
-            while (!stack.isEmpty()) {
-                QQuickItem* item = stack.takeLast();
-                if (!item->isVisible())
-                    continue;
-                if (item != header && item->inherits("QQuickText") &&
-                    item->property("text").toString() == whole &&
-                    !item->property("truncated").toBool())
-                    return true;
-                stack.append(item->childItems());
-            }
-            return false;
+            return w_.findShownText([&](QQuickItem* item) {
+                return item != header && item->property("text").toString() == whole &&
+                       !item->property("truncated").toBool();
+            });
         };
         QTRY_VERIFY_WITH_TIMEOUT(shownWhole(), 3000);
         w_.grab("dashboard-header-tooltip");

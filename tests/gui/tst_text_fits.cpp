@@ -101,18 +101,11 @@ class TestTextFits : public QObject {
         const QString name = ui.document.tree()->index(0, 0).data().toString();
         QVERIFY(!name.isEmpty());
         const auto tooltipShown = [&] {
-            QList<QQuickItem*> stack{ui.window->contentItem()};
-            while (!stack.isEmpty()) {
-                QQuickItem* item = stack.takeLast();
-                if (!item->isVisible())
-                    continue;
-                if (item->inherits("QQuickText") && !insideNamed(item, {"clusterTree"}) &&
-                    !item->property("truncated").toBool() &&
-                    item->property("text").toString().startsWith(name))
-                    return true;
-                stack.append(item->childItems());
-            }
-            return false;
+            return ui.findShownText([&](QQuickItem* item) {
+                return !insideNamed(item, {"clusterTree"}) &&
+                       !item->property("truncated").toBool() &&
+                       item->property("text").toString().startsWith(name);
+            });
         };
         QTRY_VERIFY_WITH_TIMEOUT(tooltipShown(), 3000);
         ui.grab("text-tree-tooltip");
