@@ -500,8 +500,7 @@ class SceneTest : public QObject {
             QTRY_VERIFY(!document_.engineBusy());
             QVERIFY(!document_.analysis()->topology->isChipAlive(0));
             // The aisle in front of the rack, half way out to the plate's edge.
-            // (The rack's first box: the plate up close, the whole rack from afar; the same x, z.)
-            const QVector3D plate = controller_.rackScenePosition(rack);
+            const QVector3D plate = controller_.rackScenePosition(rack); // its x and z
             const QPointF aisle =
                 project(QVector3D(plate.x(), 1, plate.z() + scene_layout::kRackWidth / 2 + 15));
             QVERIFY2(QRectF(0, 0, 900, 700).contains(aisle),

@@ -247,6 +247,9 @@ void SceneController::finishBounds() {
         return;
     QVector3D lo = boxes.front().center, hi = lo;
     for (const Box& b : boxes) {
+        // A failed rack's plate is a mark on the floor: it moves neither the centre nor the fit.
+        if (b.size.y() <= kFailedPlateHeight)
+            continue;
         // Whole boxes, not their centres: a fit shows the racks at the edge in full.
         const QVector3D from = b.center - b.size / 2, to = b.center + b.size / 2;
         lo = QVector3D(std::min(lo.x(), from.x()), std::min(lo.y(), from.y()),

@@ -93,10 +93,11 @@ void SceneController::buildFloorLines() {
 
     const float edge = kRackWidth / 2 + 8;
     for (const auto& [key, box] : extent) {
-        const QVector3D a(box.first.x() - edge, 1, box.first.z() - edge);
-        const QVector3D b(box.second.x() + edge, 1, box.first.z() - edge);
-        const QVector3D c(box.second.x() + edge, 1, box.second.z() + edge);
-        const QVector3D d(box.first.x() - edge, 1, box.second.z() + edge);
+        const float y = kFloorLineHeight;
+        const QVector3D a(box.first.x() - edge, y, box.first.z() - edge);
+        const QVector3D b(box.second.x() + edge, y, box.first.z() - edge);
+        const QVector3D c(box.second.x() + edge, y, box.second.z() + edge);
+        const QVector3D d(box.first.x() - edge, y, box.second.z() + edge);
         lines << a << b << b << c << c << d << d << a;
     }
     // Names left of the floor, each at the height of what it names: every row with its power

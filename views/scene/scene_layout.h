@@ -13,6 +13,10 @@ inline constexpr float kRackPitchX = 80, kRackPitchZ = 160, kRackWidth = 60, kRa
 // each side (20 cm between racks across a row, 100 cm between rows), 2 cm thick.
 inline constexpr float kFailedPlateWidth = kRackWidth + 16, kFailedPlateDepth = kRackWidth + 60,
                        kFailedPlateHeight = 2;
+// Lines on the floor (power-row outlines, the bottom of a selected rack's frame) run just above
+// such a plate, so that it never hides them.
+inline constexpr float kFloorLineHeight = kFailedPlateHeight + 1;
+static_assert(kFloorLineHeight > kFailedPlateHeight, "floor lines run above a failed plate");
 // Chips in the logical view.
 inline constexpr float kChipPitch = 60, kChipSize = 24;
 // Links drawn as crossed strips this wide (docs/scene.md): in the logical view, between chips

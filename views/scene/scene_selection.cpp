@@ -48,9 +48,10 @@ void SceneController::buildSelectionLines() {
     QVector<QVector3D> lines;
     if (topology_ && view_ == "physical") {
         const auto& racks = topology_->floor().racks;
-        const float h = kRackWidth / 2 + 6, top = kRackHeight + 6;
+        const float h = kRackWidth / 2 + 6, top = kRackHeight + 6 - kFloorLineHeight;
         for (int r : selection_) {
-            const QVector3D b = rackPosition(racks[static_cast<std::size_t>(r)]);
+            const QVector3D b = rackPosition(racks[static_cast<std::size_t>(r)]) +
+                                QVector3D(0, kFloorLineHeight, 0);
             const std::array<QVector3D, 4> corners = {
                 b + QVector3D(-h, 0, -h), b + QVector3D(h, 0, -h), b + QVector3D(h, 0, h),
                 b + QVector3D(-h, 0, h)};
@@ -135,10 +136,12 @@ QVariantMap SceneController::selectionBounds() const {
 }
 
 QVector3D SceneController::rackScenePosition(int rack) const {
-    for (int i = 0; i < boxRack_.size(); ++i)
-        if (boxRack_[i] == rack && boxChip_[i] < 0)
-            return boxes_.boxes()[i].center;
-    return {};
+    // The rack's middle, however it is drawn (whole, or chip by chip on its plate).
+    if (!topology_ || view_ != "physical" || rack < 0 ||
+        rack >= static_cast<int>(topology_->floor().racks.size()))
+        return {};
+    return rackPosition(topology_->floor().racks[static_cast<std::size_t>(rack)]) +
+           QVector3D(0, kRackHeight / 2, 0);
 }
 
 QVector3D SceneController::chipScenePosition(qint64 chip) const {
