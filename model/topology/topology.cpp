@@ -16,7 +16,7 @@ constexpr std::size_t kMaxProblems = 8;
 
 // "chip 5 (host 1, rack 0) is down", "chips 0 to 3 (host 0, rack 0) are down" (a run of
 // numbers), or "chips 0, 2 (host 0, rack 0) are down".
-std::string downChipsText(const std::vector<std::int64_t>& chips, int host, int rack) {
+std::string downChipsText(const std::vector<std::int64_t>& chips, std::int64_t host, int rack) {
     const std::string where =
         " (host " + std::to_string(host) + ", rack " + std::to_string(rack) + ")";
     if (chips.size() == 1)
@@ -289,17 +289,22 @@ SliceHealth Topology::sliceHealth(const PlacedSlice& slice) const {
     std::set<std::int64_t> deadOcs;
     // Chips that are down, host by host in the order the hosts come: a failed tray or host is
     // one reason, not one per chip. Lost links are reported after them.
-    std::vector<std::pair<int, std::vector<std::int64_t>>> downByHost;
-    std::map<int, std::size_t> hostGroup;
+    struct DownHost {
+        std::int64_t host;
+        int rack;
+        std::vector<std::int64_t> chips;
+    };
+    std::vector<DownHost> downByHost;
+    std::map<std::int64_t, std::size_t> hostGroup;
     std::vector<std::string> linkProblems;
     for (auto chip : chips) {
         if (!m.vertexAlive(chip)) {
             health.brokenChips.push_back(chip);
-            const int host = locate(chip).host;
-            const auto [at, added] = hostGroup.try_emplace(host, downByHost.size());
+            const ChipLocation at = locate(chip);
+            const auto [group, added] = hostGroup.try_emplace(at.host, downByHost.size());
             if (added)
-                downByHost.push_back({host, {}});
-            downByHost[at->second].second.push_back(chip);
+                downByHost.push_back({at.host, at.rack, {}});
+            downByHost[group->second].chips.push_back(chip);
             continue;
         }
         bool lostLink = false;
@@ -333,9 +338,9 @@ SliceHealth Topology::sliceHealth(const PlacedSlice& slice) const {
         if (lostLink)
             health.brokenChips.push_back(chip);
     }
-    for (auto& [host, down] : downByHost) {
-        std::sort(down.begin(), down.end());
-        report(downChipsText(down, host, locate(down.front()).rack));
+    for (auto& down : downByHost) {
+        std::sort(down.chips.begin(), down.chips.end());
+        report(downChipsText(down.chips, down.host, down.rack));
     }
     for (auto& text : linkProblems)
         report(std::move(text));

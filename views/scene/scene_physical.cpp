@@ -74,10 +74,6 @@ void SceneController::buildPhysical() {
     // the rack the chip itself can be hidden (a cube's inner chips, an NVL72 rack's bottom
     // tray). Flat under the chips, so picking from above still finds them.
     const auto addFailedPlate = [&](std::size_t r, const QVector3D& base) {
-        const auto& chips = rackChips_[r];
-        if (std::none_of(chips.begin(), chips.end(),
-                         [this](qint64 c) { return !topology_->isChipAlive(c); }))
-            return;
         boxes.push_back({base + QVector3D(0, kFailedPlateHeight / 2, 0),
                          QVector3D(kFailedPlateWidth, kFailedPlateHeight, kFailedPlateDepth),
                          ChipColoring::kFailed});
@@ -96,23 +92,21 @@ void SceneController::buildPhysical() {
             boxRack_.push_back(static_cast<int>(r));
             continue;
         }
+        const auto down = std::find_if(chips.begin(), chips.end(),
+                                       [this](qint64 c) { return !topology_->isChipAlive(c); });
         if (!detailed[r]) {
             // The rack takes the colour of its first chip, red when any of its chips is down.
-            qint64 shown = chips.front();
-            for (auto c : chips)
-                if (!topology_->isChipAlive(c)) {
-                    shown = c;
-                    break;
-                }
+            const qint64 shown = down != chips.end() ? *down : chips.front();
             boxes.push_back({base + QVector3D(0, kRackHeight / 2, 0),
                              QVector3D(kRackWidth, kRackHeight, kRackWidth),
                              colorOf(shown, ownerOf(shown))});
             boxChip_.push_back(-1);
             boxRack_.push_back(static_cast<int>(r));
-            addFailedPlate(r, base);
-            continue;
         }
-        addFailedPlate(r, base);
+        if (down != chips.end())
+            addFailedPlate(r, base);
+        if (!detailed[r])
+            continue;
         // Chips inside the rack: a cube's 4x4x4 (x across, z up the rack, y in depth), or GPUs
         // stacked node by node.
         for (std::size_t i = 0; i < chips.size(); ++i) {

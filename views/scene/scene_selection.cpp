@@ -148,12 +148,9 @@ QVector3D SceneController::chipScenePosition(qint64 chip) const {
     for (int i = 0; i < boxChip_.size(); ++i)
         if (boxChip_[i] == chip)
             return boxes_.boxes()[i].center;
-    if (topology_ && chip >= 0 && chip < topology_->chipCount() && view_ == "physical") {
-        const int rack = topology_->locate(chip).rack;
-        for (int i = 0; i < boxRack_.size(); ++i)
-            if (boxRack_[i] == rack)
-                return boxes_.boxes()[i].center;
-    }
+    // Not drawn by itself: its rack, drawn whole.
+    if (topology_ && chip >= 0 && chip < topology_->chipCount())
+        return rackScenePosition(topology_->locate(chip).rack);
     return {};
 }
 
