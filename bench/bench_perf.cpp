@@ -75,7 +75,9 @@ void BM_EvaluateProjectWithMappingSearch(benchmark::State& state) {
 
 BENCHMARK(BM_EvaluateOneLayout)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_EvaluateOneLayoutUncached)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_PlanIronwood9216)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PlanIronwood9216)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime(); // its searches run side by side
 BENCHMARK(BM_EvaluateProjectWithMappingSearch)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

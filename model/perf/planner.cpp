@@ -7,9 +7,11 @@
 #include "sizing/placement_options.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <future>
 
 namespace podplanner::model::perf {
 
@@ -246,29 +248,18 @@ std::string fewerChipsWhy(const PlanResult& all, const Alternative& alt, const F
            format("; goodput %.1f%% instead of %.1f%%", 100 * goodputFewer, 100 * goodputAll);
 }
 
-} // namespace
-
-PlanResult planJob(const Project& project, std::size_t jobIndex, const PlanOptions& options) {
-    const auto started = std::chrono::steady_clock::now();
-    const auto placements = placeJobs(project);
-    const Job& job = project.jobs.at(jobIndex);
-    PlanResult plan = planPlacement(job, project.cluster, placements[jobIndex], options);
-    if (!options.allowFewerChips || plan.cancelled) {
-        plan.elapsedS = seconds(started);
-        return plan;
-    }
-    double goodputAll = 0;
-    const double daysAll =
-        plan.top.empty() ? 0 : trainingDays(project, jobIndex, plan.top[0].layout, &goodputAll);
-
-    // Screen the smaller placements with the quick search, plan the best two fully.
+// The smaller placements, each planned with the quick search; the counts of every search go
+// into `counts`.
+std::vector<Alternative> screenSmallerPlacements(const Project& project, std::size_t jobIndex,
+                                                 std::int64_t chips, const PlanOptions& options,
+                                                 PlanResult& counts) {
     std::vector<Alternative> screened;
     PlanOptions quick = options;
     quick.top = 1;
     quick.depth = SearchDepth::Quick;
     quick.allowFewerChips = false;
-    for (const auto& option :
-         sizing::smallerPlacements(project.cluster, job.placement, plan.chips)) {
+    const Job& job = project.jobs[jobIndex];
+    for (const auto& option : sizing::smallerPlacements(project.cluster, job.placement, chips)) {
         Alternative alt{option, onFewerChips(project, jobIndex, option), {}, 0};
         std::vector<JobPlacement> altPlacements;
         try {
@@ -278,7 +269,7 @@ PlanResult planJob(const Project& project, std::size_t jobIndex, const PlanOptio
         }
         alt.plan = planPlacement(alt.project.jobs[jobIndex], project.cluster,
                                  altPlacements[jobIndex], quick);
-        addCounts(plan, alt.plan);
+        addCounts(counts, alt.plan);
         if (alt.plan.cancelled)
             break;
         if (alt.plan.top.empty())
@@ -287,27 +278,85 @@ PlanResult planJob(const Project& project, std::size_t jobIndex, const PlanOptio
         if (alt.days > 0)
             screened.push_back(std::move(alt));
     }
+    return screened;
+}
+
+// The plan on all the chips, and its days to train and goodput (0: it cannot train).
+struct PlanOnAll {
+    PlanResult plan;
+    double days = 0;
+    double goodput = 0;
+};
+
+// One screened placement planned with the full search, and its days to train with goodput.
+void planThoroughly(Alternative& alt, std::size_t jobIndex, const ClusterSpec& cluster,
+                    const PlanOptions& options, double& goodput) {
+    PlanOptions thorough = options;
+    thorough.allowFewerChips = false;
+    const auto altPlacements = placeJobs(alt.project);
+    alt.plan =
+        planPlacement(alt.project.jobs[jobIndex], cluster, altPlacements[jobIndex], thorough);
+    alt.days = alt.plan.top.empty()
+                   ? 0
+                   : trainingDays(alt.project, jobIndex, alt.plan.top[0].layout, &goodput);
+}
+
+} // namespace
+
+// The searches are independent and each runs on one core: the plan of all chips runs beside
+// the screening of the smaller placements, and the two finalists beside each other. Results
+// are combined in a fixed order, so the plan is the same as one made in sequence.
+PlanResult planJob(const Project& project, std::size_t jobIndex, const PlanOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
+    const auto placements = placeJobs(project);
+    const Job& job = project.jobs.at(jobIndex);
+    if (!options.allowFewerChips) {
+        PlanResult plan = planPlacement(job, project.cluster, placements[jobIndex], options);
+        plan.elapsedS = seconds(started);
+        return plan;
+    }
+    auto planOnAll = std::async(std::launch::async, [&] {
+        PlanResult all = planPlacement(job, project.cluster, placements[jobIndex], options);
+        double goodput = 0;
+        const double days = all.cancelled || all.top.empty()
+                                ? 0
+                                : trainingDays(project, jobIndex, all.top[0].layout, &goodput);
+        return PlanOnAll{std::move(all), days, goodput};
+    });
+    PlanResult screenCounts;
+    std::vector<Alternative> screened = screenSmallerPlacements(
+        project, jobIndex, placements[jobIndex].chips(), options, screenCounts);
     std::sort(screened.begin(), screened.end(),
               [](const auto& a, const auto& b) { return a.days < b.days; });
     if (screened.size() > 2)
         screened.resize(2);
-    PlanOptions thorough = options;
-    thorough.allowFewerChips = false;
+    std::array<double, 2> goodputs{0, 0};
+    if (!screenCounts.cancelled && !screened.empty()) {
+        std::future<void> second;
+        if (screened.size() > 1)
+            second = std::async(std::launch::async, [&] {
+                planThoroughly(screened[1], jobIndex, project.cluster, options, goodputs[1]);
+            });
+        planThoroughly(screened[0], jobIndex, project.cluster, options, goodputs[0]);
+        if (second.valid())
+            second.get();
+    }
+    PlanOnAll onAll = planOnAll.get();
+    PlanResult plan = std::move(onAll.plan);
+    const double daysAll = onAll.days, goodputAll = onAll.goodput;
+    if (!plan.cancelled)
+        addCounts(plan, screenCounts);
+    if (plan.cancelled) {
+        plan.elapsedS = seconds(started);
+        return plan;
+    }
     std::optional<Alternative> best;
     double goodputFewer = 0;
-    for (auto& alt : screened) {
-        if (plan.cancelled)
-            break;
-        const auto altPlacements = placeJobs(alt.project);
-        alt.plan = planPlacement(alt.project.jobs[jobIndex], project.cluster,
-                                 altPlacements[jobIndex], thorough);
+    for (std::size_t i = 0; i < screened.size(); ++i) {
+        Alternative& alt = screened[i];
         addCounts(plan, alt.plan);
-        double goodput = 0;
-        alt.days = alt.plan.top.empty()
-                       ? 0
-                       : trainingDays(alt.project, jobIndex, alt.plan.top[0].layout, &goodput);
         if (alt.days > 0 && (!best || alt.days < best->days)) {
-            goodputFewer = goodput;
+            goodputFewer = goodputs[i];
             best = std::move(alt);
         }
     }

@@ -229,6 +229,45 @@ class TestPlanner : public QObject {
         QVERIFY2(QString::fromStdString(r.fewer->why).contains("hot spares"), r.fewer->why.c_str());
     }
 
+    // planJob runs its searches side by side (the plan on all chips beside the screening of
+    // smaller placements, then the two finalists): the plan must not depend on which finishes
+    // first, and a cancel stops every one of them.
+    void planIsTheSameWhenItsSearchesRunSideBySide() {
+        const std::string cluster = R"({"preset": "tpu-v4-pod", "overrides": {
+            "pod": {"cubes": 9, "max_slice_cubes": 9},
+            "failure_rates": {"cube_per_1000_days": 30, "host_per_1000_days": 20}}})";
+        sizingtest::JobText job;
+        job.placement = R"({"pod": 0, "shape": "4x12x12"})";
+        job.parallelism = R"({"fsdp": 576})";
+        job.training = R"({"global_batch_tokens": 9437184, "total_tokens": 100000000000})";
+        const Project p = sizingtest::project(cluster, job);
+        const PlanResult first = planJob(p, 0, {3, nullptr});
+        QVERIFY(first.fewer.has_value());
+        QVERIFY(!first.top.empty());
+        PlanOptions allChips = exactOn(true);
+        allChips.top = 3;
+        QVERIFY(first.layoutsConsidered > planJob(p, 0, allChips).layoutsConsidered);
+        for (int run = 0; run < 4; ++run) {
+            const PlanResult again = planJob(p, 0, {3, nullptr});
+            QCOMPARE(again.layoutsConsidered, first.layoutsConsidered);
+            QCOMPARE(again.evaluations, first.evaluations);
+            QCOMPARE(again.prunedByTime, first.prunedByTime);
+            QCOMPARE(again.chips, first.chips);
+            QVERIFY(again.fewer.has_value());
+            QCOMPARE(again.fewer->why, first.fewer->why);
+            QCOMPARE(again.top.size(), first.top.size());
+            for (std::size_t i = 0; i < first.top.size(); ++i) {
+                QCOMPARE(again.top[i].step.stepS, first.top[i].step.stepS);
+                QCOMPARE(again.top[i].mappingText, first.top[i].mappingText);
+            }
+        }
+        std::atomic<bool> cancel{true};
+        const PlanResult cancelled = planJob(p, 0, {3, &cancel});
+        QVERIFY(cancelled.cancelled);
+        QCOMPARE(cancelled.evaluations, std::int64_t{0});
+        QVERIFY(!cancelled.fewer.has_value());
+    }
+
     void noFailuresNoReasonToHoldChipsBack() {
         const std::string cluster = R"({"preset": "tpu-v4-pod", "overrides": {
             "pod": {"cubes": 8, "max_slice_cubes": 8},
