@@ -30,6 +30,19 @@ std::int64_t accounted(const PlanResult& p) {
            p.equivalent + p.rejectedNoMapping + p.rejectedInvalid;
 }
 
+// A pod of 9 cubes, the job on all of them: with cubes failing every few days and a day to
+// repair, holding one back as a hot spare trains sooner than computing on it.
+Project spareCubePaysProject() {
+    const std::string cluster = R"({"preset": "tpu-v4-pod", "overrides": {
+        "pod": {"cubes": 9, "max_slice_cubes": 9},
+        "failure_rates": {"cube_per_1000_days": 30, "host_per_1000_days": 20}}})";
+    sizingtest::JobText job;
+    job.placement = R"({"pod": 0, "shape": "4x12x12"})";
+    job.parallelism = R"({"fsdp": 576})";
+    job.training = R"({"global_batch_tokens": 9437184, "total_tokens": 100000000000})";
+    return sizingtest::project(cluster, job);
+}
+
 } // namespace
 
 class TestPlanner : public QObject {
@@ -213,16 +226,7 @@ class TestPlanner : public QObject {
     }
 
     void spareCubeIsKeptUnderAHighFailureRate() {
-        // A pod of 9 cubes, the job on all of them: with cubes failing every few days and a
-        // day to repair, holding one back as a hot spare trains sooner than computing on it.
-        const std::string cluster = R"({"preset": "tpu-v4-pod", "overrides": {
-            "pod": {"cubes": 9, "max_slice_cubes": 9},
-            "failure_rates": {"cube_per_1000_days": 30, "host_per_1000_days": 20}}})";
-        sizingtest::JobText job;
-        job.placement = R"({"pod": 0, "shape": "4x12x12"})";
-        job.parallelism = R"({"fsdp": 576})";
-        job.training = R"({"global_batch_tokens": 9437184, "total_tokens": 100000000000})";
-        const PlanResult r = planJob(sizingtest::project(cluster, job), 0, {3, nullptr});
+        const PlanResult r = planJob(spareCubePaysProject(), 0, {3, nullptr});
         QVERIFY(r.fewer.has_value());
         QVERIFY(r.fewer->spareUnits >= 1);
         QVERIFY(r.fewer->daysOnFewer < r.fewer->daysOnAll);
@@ -233,14 +237,7 @@ class TestPlanner : public QObject {
     // smaller placements, then the two finalists): the plan must not depend on which finishes
     // first, and a cancel stops every one of them.
     void planIsTheSameWhenItsSearchesRunSideBySide() {
-        const std::string cluster = R"({"preset": "tpu-v4-pod", "overrides": {
-            "pod": {"cubes": 9, "max_slice_cubes": 9},
-            "failure_rates": {"cube_per_1000_days": 30, "host_per_1000_days": 20}}})";
-        sizingtest::JobText job;
-        job.placement = R"({"pod": 0, "shape": "4x12x12"})";
-        job.parallelism = R"({"fsdp": 576})";
-        job.training = R"({"global_batch_tokens": 9437184, "total_tokens": 100000000000})";
-        const Project p = sizingtest::project(cluster, job);
+        const Project p = spareCubePaysProject();
         const PlanResult first = planJob(p, 0, {3, nullptr});
         QVERIFY(first.fewer.has_value());
         QVERIFY(!first.top.empty());
