@@ -81,11 +81,19 @@ double readBandwidth(const Json& link) {
     return 0;
 }
 
+// The optional array `key` of an object, checked (an object or a number there is refused with
+// its place, not indexed).
+const Json* optionalArray(const Json& parent, const std::string& pointer, const std::string& key) {
+    ObjectReader in(parent, pointer);
+    return in.has(key) ? &in.array(key, 0, kMaxEdges) : nullptr;
+}
+
 std::vector<IgLink> readLinks(const Json& parent, const std::string& pointer) {
     std::vector<IgLink> links;
-    if (!parent.contains("links"))
+    const Json* found = optionalArray(parent, pointer, "links");
+    if (!found)
         return links;
-    const Json& array = parent["links"];
+    const Json& array = *found;
     for (std::size_t i = 0; i < array.size(); ++i) {
         const std::string at = childPointer(childPointer(pointer, "links"), i);
         ObjectReader in(array[i], at);
@@ -148,13 +156,15 @@ IgDevice readDevice(const Json& value, const std::string& at, std::size_t& total
         comp.count = static_cast<int>(c.integer("count", 0, 10'000'000, 1));
         comp.choice = c.string("choice", "custom");
         if (components[i].contains("custom") && components[i]["custom"].contains("type"))
-            comp.type = components[i]["custom"]["type"].get<std::string>();
+            comp.type = readString(components[i]["custom"]["type"],
+                                   childPointer(childPointer(cat, "custom"), "type"));
         d.components.push_back(comp);
     }
     d.links = readLinks(value, at);
-    if (!value.contains("edges"))
+    const Json* found = optionalArray(value, at, "edges");
+    if (!found)
         return d;
-    const Json& edges = value["edges"];
+    const Json& edges = *found;
     for (std::size_t i = 0; i < edges.size(); ++i) {
         const std::string eat = childPointer(childPointer(at, "edges"), i);
         ObjectReader e(edges[i], eat);
@@ -235,7 +245,7 @@ IgGraph readInfraGraph(const Json& document) {
                             describeJson(Json(device)));
         g.instances.push_back(inst);
     }
-    const Json* edges = in.get("edges");
+    const Json* edges = optionalArray(doc, root, "edges");
     if (!edges)
         return g;
     for (std::size_t i = 0; i < edges->size(); ++i) {

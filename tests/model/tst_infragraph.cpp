@@ -6,6 +6,7 @@
 #include "interop_fixture.h"
 
 #include "core/input_error.h"
+#include "core/json_reader.h"
 #include "perf/evaluate.h"
 #include "presets/presets.h"
 
@@ -175,6 +176,19 @@ class TestInfraGraph : public QObject {
         noPorts.replace(noPorts.find("\"tier_0[0]\""), 11, "\"tier_9[0]\"");
         e = errorOf([&] { importInfraGraph(noPorts, "x.json", {}); });
         QVERIFY2(e.find("/edges/0/ep2/instance") != std::string::npos, e.c_str());
+        // Where an array belongs, anything else is refused with its place, not indexed (the
+        // fuzzer found an object under a device's "links"; tests/data/fuzz/launch).
+        for (const char* path : {"/links", "/devices/0/links", "/devices/0/edges", "/edges"}) {
+            Json doc = Json::parse(file("dgx-h100-2-tier-clos.json"));
+            doc[Json::json_pointer(path)] = Json{{"0", 1}};
+            e = errorOf([&] { importInfraGraph(doc.dump(), "x.json", {}); });
+            QVERIFY2(e.find(path) != std::string::npos && e.find("array") != std::string::npos,
+                     e.c_str());
+        }
+        Json typed = Json::parse(file("dgx-h100-2-tier-clos.json"));
+        typed["devices"][0]["components"][0]["custom"] = Json{{"type", 7}};
+        e = errorOf([&] { importInfraGraph(typed.dump(), "x.json", {}); });
+        QVERIFY2(e.find("/devices/0/components/0/custom/type") != std::string::npos, e.c_str());
     }
 };
 
