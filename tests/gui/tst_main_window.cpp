@@ -276,9 +276,12 @@ class MainWindowTest : public QObject {
             for (int y = 0; y < static_cast<int>(reasons->height()) && !inked; y += 2)
                 inked = !w_.similar(w_.pixelAt(image, reasons, QPointF(x, y)), left);
         QVERIFY(inked);
-        // The header, cut short in the 1280-pixel window, shows whole on hover.
+        // The header, cut short in a narrow window, shows whole on hover. At 1280 pixels it
+        // fits or not by a pixel or two (the panel's share moves with the splits), so the
+        // window is narrowed for this check.
         QQuickItem* header = w_.find("dashboardHeader");
-        QVERIFY(header->property("truncated").toBool());
+        w_.window->resize(1024, 800);
+        QTRY_VERIFY(header->property("truncated").toBool());
         const QString whole = header->property("text").toString();
         const QPoint at = header->mapToScene({header->width() / 2, header->height() / 2}).toPoint();
         QTest::mouseMove(w_.window, at + QPoint(0, 40));
@@ -292,6 +295,7 @@ class MainWindowTest : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(shownWhole(), 3000);
         w_.grab("dashboard-header-tooltip");
         QTest::mouseMove(w_.window, at + QPoint(0, 200));
+        w_.window->resize(1280, 800);
         w_.document.undo();
         QVERIFY(w_.waitForEngine());
         QTRY_VERIFY(!reasons->isVisible());
