@@ -1,7 +1,10 @@
 #pragma once
 // One accelerator type: its peak rates, memory and links. Every number has a source string.
+#include <algorithm>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace podplanner::model {
 
@@ -13,12 +16,17 @@ struct ChipType {
     // What the runtime lets one program use, where it says so (XLA:TPU checks every program
     // against it); 0: hbmGib less the default reserve (kHbmReserveFraction).
     double hbmUsableGib = 0;
-    double hbmGbyteS = 0;       // HBM bandwidth, GB/s
-    int iciLinks = 0;           // torus links per chip (0 for GPUs)
-    double iciLinkGbyteS = 0;   // per link, one way, GB/s
-    double nvlinkGbyteS = 0;    // per GPU, one way, GB/s (0 for TPUs)
-    double dcnGbitS = 0;        // data-center network per chip, Gb/s
-    double powerW = 0;          // 0 = unknown
+    double hbmGbyteS = 0;     // HBM bandwidth, GB/s
+    int iciLinks = 0;         // torus links per chip (0 for GPUs)
+    double iciLinkGbyteS = 0; // per link, one way, GB/s
+    double nvlinkGbyteS = 0;  // per GPU, one way, GB/s (0 for TPUs)
+    double dcnGbitS = 0;      // data-center network per chip, Gb/s
+    double powerW = 0;        // 0 = unknown
+    // A power cap the operator sets below powerW (nvidia-smi -pl); 0 = none.
+    double powerLimitW = 0;
+    // Measured (cap in W, throughput relative to the uncapped chip), ascending by cap: what a
+    // cap costs. A cap needs it (the reader refuses one without).
+    std::vector<std::pair<double, double>> throughputAtPowerLimit;
     double priceUsdPerHour = 0; // 0 = unknown
     bool twistedTorus = false;  // can slices of this chip be wired as twisted tori
     // Largest fraction of peak that large dense matmuls reach (public GEMM measurements).
@@ -72,6 +80,18 @@ struct ChipType {
     std::map<std::string, std::string> source; // field name -> where the number comes from
 
     bool isGpu() const { return nvlinkGbyteS > 0 && iciLinks == 0; }
+    // Share of its compute rate the chip keeps under its power cap (1 without one).
+    double computeRateAtPowerLimit() const;
+    // Peak FLOP/s at this precision under the power cap.
+    double peakFlops(const std::string& precision) const {
+        return peakTflops.at(precision) * 1e12 * computeRateAtPowerLimit();
+    }
+    // What the chip draws: its power, or the cap below it.
+    double drawW() const {
+        return powerLimitW > 0 && powerW > 0 ? std::min(powerW, powerLimitW)
+               : powerW > 0                  ? powerW
+                                             : powerLimitW;
+    }
 };
 
 } // namespace podplanner::model

@@ -1,10 +1,60 @@
 #include "hardware/chip_type_json.h"
 
+#include <cstdio>
+
 namespace podplanner::model {
 
 namespace {
 const std::vector<std::string> kPrecisions = {"fp32", "tf32", "bf16", "fp8", "int8", "fp4"};
+
+std::string watts(double w) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g W", w);
+    return text;
 }
+
+// [{"watts": 500, "throughput": 0.915}, ...], caps strictly ascending.
+void readPowerLimitCurve(ObjectReader& in, ChipType& chip) {
+    const std::string key = "throughput_at_power_limit";
+    if (!in.has(key))
+        return;
+    const Json& rows = in.array(key, 1, 64);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        ObjectReader row(rows[i], childPointer(in.at(key), i));
+        const double cap = row.number("watts", 1, 1e6);
+        const double throughput = row.number("throughput", 0.01, 1.5);
+        if (!chip.throughputAtPowerLimit.empty() && cap <= chip.throughputAtPowerLimit.back().first)
+            throwInputError(row.at("watts"),
+                            "caps in ascending order (above " +
+                                watts(chip.throughputAtPowerLimit.back().first) + ")",
+                            watts(cap));
+        row.finish();
+        chip.throughputAtPowerLimit.emplace_back(cap, throughput);
+    }
+}
+
+// A cap is priced only where the chip's curve was measured: below its lowest point or without
+// a curve there is nothing to read the cost from.
+void checkPowerLimit(const ObjectReader& in, const ChipType& chip) {
+    if (chip.powerLimitW <= 0)
+        return;
+    const std::string at = in.at("power_limit_w");
+    if (chip.throughputAtPowerLimit.empty())
+        throwInputError(at,
+                        "a chip with a measured \"throughput_at_power_limit\" to price the cap (" +
+                            chip.name + " has none)",
+                        watts(chip.powerLimitW));
+    const double lowest = chip.throughputAtPowerLimit.front().first;
+    if (chip.powerLimitW < lowest)
+        throwInputError(at,
+                        "a cap of at least " + watts(lowest) +
+                            " (the lowest measured in \"throughput_at_power_limit\")",
+                        watts(chip.powerLimitW));
+    if (chip.powerW > 0 && chip.powerLimitW > chip.powerW)
+        throwInputError(at, "a cap at most the chip's power_w (" + watts(chip.powerW) + ")",
+                        watts(chip.powerLimitW));
+}
+} // namespace
 
 ChipType readChipType(const Json& value, const std::string& pointer) {
     ObjectReader in(value, pointer);
@@ -33,6 +83,9 @@ ChipType readChipType(const Json& value, const std::string& pointer) {
                         "neither");
     chip.dcnGbitS = in.number("dcn_gbit_s", 0.001, 1e6);
     chip.powerW = in.number("power_w", 0, 1e6, 0);
+    chip.powerLimitW = in.number("power_limit_w", 0, 1e6, 0);
+    readPowerLimitCurve(in, chip);
+    checkPowerLimit(in, chip);
     chip.priceUsdPerHour = in.number("price_usd_per_hour", 0, 1e6, 0);
     chip.twistedTorus = in.boolean("twisted_torus", false);
     if (const Json* e = in.get("matmul_efficiency"); e && e->is_object()) {

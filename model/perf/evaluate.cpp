@@ -59,7 +59,7 @@ JobEvaluation evaluateJob(const Project& project, std::size_t index, const JobPl
     const double trainS = static_cast<double>(job.training.totalTokens) / e.step.tokensPerS;
     e.timeToTrainDays = trainS / 86400.0;
     const double chipHours = static_cast<double>(e.chips) * trainS / 3600.0;
-    e.energyKwh = chipHours * project.cluster.chip.powerW / 1000.0;
+    e.energyKwh = chipHours * project.cluster.chip.drawW() / 1000.0;
     e.costUsd = chipHours * project.cluster.chip.priceUsdPerHour;
     return e;
 }

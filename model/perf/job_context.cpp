@@ -38,8 +38,9 @@ JobContext makeJobContext(const Job& job, const ChipType& chip, const JobFabric&
     c.framework = frameworkTraits(job, chip);
     c.chips = chips;
     const std::string& precision = job.training.precision;
+    // MFU is against the datasheet peak; the kernels run at what a power cap leaves of it.
     c.peakFlops = chip.peakTflops.at(precision) * 1e12;
-    c.kernels = makeKernelModel(chip, precision, c.peakFlops, c.framework.flash2);
+    c.kernels = makeKernelModel(chip, precision, chip.peakFlops(precision), c.framework.flash2);
     // MaxText's splash attention computes whole blocks of the sizes the job sets.
     if (!chip.isGpu() && c.framework.kind == Framework::MaxText) {
         const auto& b = job.training.splashBlocks;
@@ -56,10 +57,9 @@ JobContext makeJobContext(const Job& job, const ChipType& chip, const JobFabric&
     // Megatron's output layer is a plain ColumnParallelLinear, not a Transformer Engine module;
     // MaxText quantizes the decoder layers' projections, not the logits; torchao's float8
     // skips "output". So the head runs at the 16-bit rate whatever the layers' precision.
-    c.headKernels =
-        belowSixteenBits(precision) && chip.peakTflops.count("bf16")
-            ? makeKernelModel(chip, "bf16", chip.peakTflops.at("bf16") * 1e12, c.framework.flash2)
-            : c.kernels;
+    c.headKernels = belowSixteenBits(precision) && chip.peakTflops.count("bf16")
+                        ? makeKernelModel(chip, "bf16", chip.peakFlops("bf16"), c.framework.flash2)
+                        : c.kernels;
     c.savedInputBytes = c.framework.savesQuantizedInputs
                             ? std::min(c.matmulBytes, c.activationBytes)
                             : c.activationBytes;

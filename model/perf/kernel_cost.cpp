@@ -168,7 +168,7 @@ KernelModel makeKernelModel(const ChipType& chip, const std::string& precision, 
     const double mask = chip.isGpu() ? kGpuMaskBlock : kTpuMaskBlock;
     km.attentionForward = km.attentionBackward = km.attentionBackwardDq = {mask, mask};
     km.attentionPeakFlops = belowSixteenBits(precision) && chip.peakTflops.count("bf16")
-                                ? chip.peakTflops.at("bf16") * 1e12
+                                ? chip.peakFlops("bf16")
                                 : peakFlops;
     km.hbmBytesPerS = chip.hbmGbyteS * 1e9 * chip.hbmEfficiency;
     km.kernelOverheadS = chip.kernelOverheadUs * 1e-6;

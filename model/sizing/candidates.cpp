@@ -18,7 +18,7 @@ Candidate candidateOf(std::string label, const ClusterSpec& cluster, std::string
     c.cluster = cluster;
     c.clusterSource = std::move(clusterSource);
     c.priceUsdPerChipHour = cluster.chip.priceUsdPerHour;
-    c.powerW = cluster.chip.powerW;
+    c.powerW = cluster.chip.drawW();
     const auto source = [&](const char* field) {
         const auto it = cluster.chip.source.find(field);
         return it == cluster.chip.source.end() ? std::string() : it->second;

@@ -737,6 +737,46 @@ class PerfTest : public QObject {
         QVERIFY(interleaved.stepS < r.stepS);
     }
 
+    // A power cap slows the compute as the chip's measured curve says (H100: Mayr et al. 2026,
+    // linear between caps) and nothing else; MFU stays against the datasheet peak and energy is
+    // counted at the cap.
+    void aPowerCapSlowsTheComputeAsMeasured() {
+        const auto at = [](const std::string& cap) {
+            return evaluateProject(
+                       projectWith(
+                           R"({"preset": "h100-cluster", "overrides": {"pod": {"nodes": 1},
+                                           "chip": {)" +
+                               cap + "}}}",
+                           R"({"nodes": 1})", R"({"dp": 8, "microbatches": 8})",
+                           R"({"global_batch_tokens": 524288, "total_tokens": 1000000000000,
+                                           "framework": "megatron"})"))
+                .jobs.at(0);
+        };
+        const JobEvaluation uncapped = at("");
+        QCOMPARE(at(R"("power_limit_w": 700)").step.stepS, uncapped.step.stepS);
+        double previous = uncapped.step.stepS;
+        for (int watts : {650, 600, 550, 500, 450, 400}) {
+            const JobEvaluation e = at(R"("power_limit_w": )" + std::to_string(watts));
+            QVERIFY2(e.step.stepS > previous, QByteArray::number(watts));
+            previous = e.step.stepS;
+            // The same FLOPs against the same peak: MFU falls as the step grows.
+            QVERIFY(near(e.step.mfu * e.step.stepS, uncapped.step.mfu * uncapped.step.stepS, 1e-9));
+            QVERIFY(near(e.energyKwh / uncapped.energyKwh,
+                         watts / 700.0 * e.step.stepS / uncapped.step.stepS, 1e-9));
+        }
+        // At 500 W the matmuls run at 0.915 of their rate; memory-bound work and the
+        // communication do not slow, so the step grows by less than 1/0.915.
+        const JobEvaluation half = at(R"("power_limit_w": 500)");
+        const double growth = half.step.stepS / uncapped.step.stepS;
+        QVERIFY2(growth > 1.05 && growth < 1.0 / 0.915 + 1e-9, QByteArray::number(growth));
+        // Halfway between two measured caps, halfway between their rates.
+        ChipType chip = *findBuiltinChip("h100-sxm");
+        chip.powerLimitW = 550;
+        QVERIFY(near(chip.computeRateAtPowerLimit(), (0.915 + 0.966) / 2, 1e-12));
+        chip.powerLimitW = 0;
+        QCOMPARE(chip.computeRateAtPowerLimit(), 1.0);
+    }
+
     void maxTextQuantizesTheWeightAtEachUse() {
         // MaxText below 16 bits (AQT, qwix) quantizes the gathered weight inside every matmul
         // that uses it, forward and for the data gradient: one pass over it each, read as
