@@ -143,7 +143,9 @@ class ProjectDocument : public QObject {
     // Sets the chip's price per chip-hour (USD) and power (W), written into the project's
     // cluster as chip overrides, so that cost and energy appear; 0 leaves a figure unknown.
     // One undo step; refused (errorText) for negative or absurd values.
-    Q_INVOKABLE bool setChipEconomics(double priceUsdPerHour, double powerW);
+    // powerLimitW: a power cap the chip's measured curve prices (0: none).
+    Q_INVOKABLE bool setChipEconomics(double priceUsdPerHour, double powerW,
+                                      double powerLimitW = 0);
     // The physical axes ("x", "y", "z", "nvlink", "dcn", "wan") a mesh axis is laid on; an empty
     // list lays it automatically again.
     Q_INVOKABLE bool setMeshMapping(int job, const QString& axis, const QStringList& physical);

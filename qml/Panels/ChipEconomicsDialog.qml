@@ -4,8 +4,10 @@ import QtQuick.Layouts
 import PodPlanner.Views
 
 // Edit › Chip price and power: what a chip-hour costs and what a chip draws, which few chips
-// have as one public figure. Written into the project's cluster (one undo step), so that cost
-// and energy appear in the jobs table, the dashboard and the report; 0 leaves a figure unknown.
+// have as one public figure, and a power cap where the chip's throughput under caps was
+// measured. Written into the project's cluster (one undo step), so that cost, energy and the
+// capped step time appear in the jobs table, the dashboard and the report; 0 leaves a figure
+// unknown (or the chip uncapped).
 Dialog {
     id: dialog
     required property ProjectDocument document
@@ -18,10 +20,12 @@ Dialog {
     onOpened: {
         price.text = (economics.priceUsdPerHour || 0).toString()
         power.text = (economics.powerW || 0).toString()
+        cap.text = (economics.powerLimitW || 0).toString()
         price.selectAll()
         price.forceActiveFocus()
     }
-    onAccepted: document.setChipEconomics(Number(price.text), Number(power.text))
+    onAccepted: document.setChipEconomics(Number(price.text), Number(power.text),
+                                          capRow.visible ? Number(cap.text) : 0)
 
     component SourceNote: Label {
         Layout.columnSpan: 2
@@ -56,5 +60,30 @@ Dialog {
             ToolTip.text: qsTr("What one chip draws with its share of host, network and cooling; 0: unknown (no energy shown)")
         }
         SourceNote { text: qsTr("Now: %1").arg(dialog.economics.powerSource || qsTr("no source given")) }
+        // Only a chip with a measured curve can be capped: there is nothing else to price it by.
+        Label {
+            id: capRow
+            visible: (dialog.economics.powerLimitRange || "").length > 0
+            text: qsTr("Power cap per chip (W)")
+        }
+        TextField {
+            id: cap
+            objectName: "chipPowerCapField"
+            visible: capRow.visible
+            Layout.fillWidth: true
+            validator: DoubleValidator { bottom: 0; top: 100000; decimals: 0; notation: DoubleValidator.StandardNotation }
+            onAccepted: dialog.accept()
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("A power limit set on every chip (nvidia-smi -pl): slower compute, less energy. 0: no cap. Measured: %1")
+                          .arg(dialog.economics.powerCurveSource || "")
+            ToolTip.delay: 500
+        }
+        SourceNote {
+            visible: capRow.visible
+            text: qsTr("0: no cap; priced by the chip's throughput measured at %1. Now: %2")
+                  .arg(dialog.economics.powerLimitRange || "")
+                  .arg(dialog.economics.powerLimitW > 0 ? (dialog.economics.powerLimitSource || qsTr("no source given"))
+                                                        : qsTr("no cap"))
+        }
     }
 }

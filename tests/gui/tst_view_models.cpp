@@ -556,6 +556,44 @@ class ViewModelsTest : public QObject {
         QCOMPARE(cost(0), -1.0);
         QVERIFY(!doc.setChipEconomics(-1, 0));
         QVERIFY2(doc.errorText().contains("from $0"), qPrintable(doc.errorText()));
+        // Ironwood has no measured curve under power caps: a cap is refused, and said why.
+        QVERIFY(doc.chipEconomics().value("powerLimitRange").toString().isEmpty());
+        QVERIFY(!doc.setChipEconomics(0, 0, 500));
+        QVERIFY2(doc.errorText().contains("throughput_at_power_limit"),
+                 qPrintable(doc.errorText()));
+    }
+
+    // H100 has a measured curve: a 500 W cap slows the step, lowers the energy per step, is one
+    // undo step with its own source, and survives a save.
+    void powerCapSlowsTheJobAndIsUndone() {
+        QTemporaryDir dir;
+        ProjectDocument doc;
+        QVERIFY(doc.load(PODPLANNER_SOURCE_DIR "/resources/examples/h100-cluster-70b.podplanner"));
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(doc.chipEconomics().value("powerLimitRange").toString(), QString("400–700 W"));
+        const auto step = [&doc] {
+            return doc.jobs()->index(0).data(JobListModel::StepTimeRole).toDouble();
+        };
+        const double uncapped = step();
+        const double power = doc.chipEconomics().value("powerW").toDouble();
+        QVERIFY(doc.setChipEconomics(0, power, 500));
+        QVERIFY(waitForEngine(doc));
+        QVERIFY2(step() > 1.05 * uncapped, qPrintable(QString::number(step() / uncapped)));
+        QCOMPARE(doc.chipEconomics().value("powerLimitSource").toString(),
+                 QString("set in this project"));
+        QCOMPARE(doc.undoText(), QString("Set NVIDIA H100 SXM to $0.00 per chip-hour and 700 W, "
+                                         "capped at 500 W"));
+        const QString path = dir.filePath("capped.podplanner");
+        QVERIFY(doc.saveAs(path));
+        ProjectDocument reopened;
+        QVERIFY(reopened.load(path));
+        QCOMPARE(reopened.chipEconomics().value("powerLimitW").toDouble(), 500.0);
+        // Below the lowest measured cap there is nothing to price it by.
+        QVERIFY(!doc.setChipEconomics(0, power, 300));
+        QVERIFY2(doc.errorText().contains("at least 400 W"), qPrintable(doc.errorText()));
+        doc.undo();
+        QVERIFY(waitForEngine(doc));
+        QCOMPARE(step(), uncapped);
     }
 
     // Compare: the selected job's numbers pinned; after an edit each says how it changed and
