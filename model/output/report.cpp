@@ -307,6 +307,12 @@ std::string buildReport(const ReportInputs& in, ReportFormat format) {
               c.chip.peakTflops.count("bf16") ? fixed(c.chip.peakTflops.at("bf16"), 0) + " TFLOP/s"
                                               : "-",
               fixed(c.chip.hbmGib, 1) + " GiB"}});
+    // A power cap changes every step time below: say so where the chip is described.
+    if (c.chip.powerLimitW > 0)
+        w.paragraph("Every chip is capped at " + fixed(c.chip.powerLimitW, 0) + " W (rated " +
+                    fixed(c.chip.powerW, 0) + " W): its compute runs at " +
+                    fixed(100 * c.chip.computeRateAtPowerLimit(), 1) +
+                    "% of the uncapped rate, as measured (docs/engine.md, \"Power caps\").");
 
     // Two tables, speed then outcome, so that every number fits the page's width unbroken.
     w.heading(2, "Jobs");

@@ -182,6 +182,31 @@ class CliTest : public QObject {
         QVERIFY(s.contains("timeline"));
     }
 
+    // A capped chip slows every step: the report says so beside the chip, with the measured rate.
+    void reportSaysThePowerCap() {
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath("capped.podplanner");
+        QFile project(path);
+        QVERIFY(project.open(QIODevice::WriteOnly));
+        project.write(R"({"format": "podplanner-project", "version": 1, "name": "capped",
+            "cluster": {"preset": "h100-cluster", "overrides": {"pod": {"nodes": 1},
+                        "chip": {"power_limit_w": 500}}},
+            "jobs": [{"name": "j", "placement": {"nodes": 1},
+                "model": {"layers": 8, "d_model": 2048, "heads": 16, "kv_heads": 8,
+                          "head_dim": 128, "ffn": 8192, "vocab": 32000, "seq_len": 4096},
+                "training": {"global_batch_tokens": 262144, "total_tokens": 10000000000},
+                "parallelism": {"dp": 8}}]})");
+        project.close();
+        const std::string md = tmp.filePath("capped.md").toStdString();
+        QCOMPARE(run({"report", path.toStdString(), "-o", md}).code, 0);
+        QFile m(QString::fromStdString(md));
+        QVERIFY(m.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(m.readAll());
+        QVERIFY2(text.contains("Every chip is capped at 500 W (rated 700 W): its compute runs at "
+                               "91.5% of the uncapped rate"),
+                 qPrintable(text.left(1500)));
+    }
+
     void reportsInMarkdownAndHtml() {
         QTemporaryDir tmp;
         const std::string md = tmp.filePath("r.md").toStdString();
@@ -198,6 +223,7 @@ class CliTest : public QObject {
               "### Best alternatives from the planner", "## Assumptions and sources"})
             QVERIFY2(markdown.contains(section), section);
         QVERIFY(markdown.contains("dense-70b") && markdown.contains("moe-experiment"));
+        QVERIFY(!markdown.contains("capped at")); // no cap, no sentence
         QVERIFY(markdown.contains("Accuracy of the step time: on "));
         QVERIFY(QRegularExpression(R"(\| \d+\.\d{3} s ±\d+\.\d% \|)").match(markdown).hasMatch());
         // One self-contained file: no external scripts, styles or images.
