@@ -92,6 +92,11 @@ int runEvaluate(const PerfRequest& request, const model::LoadLimits& limits, std
             continue;
         const auto& e = evaluation.jobs[j];
         out << e.name << " on " << e.chips << " chips  [" << e.mappingText << "]\n";
+        if (const auto& chip = project.cluster.chip; chip.powerLimitW > 0)
+            out << std::fixed << std::setprecision(0) << "  capped at " << chip.powerLimitW
+                << " W: compute at " << std::setprecision(1) << 100 * chip.computeRateAtPowerLimit()
+                << "% of the uncapped rate\n"
+                << std::defaultfloat << std::setprecision(6);
         printStep(e.step, out);
         if (const auto* band = model::perf::accuracyBand(e.accuracyClass))
             out << "  accuracy: " << model::perf::describeAccuracy(*band) << "\n";

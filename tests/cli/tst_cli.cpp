@@ -205,6 +205,10 @@ class CliTest : public QObject {
         QVERIFY2(text.contains("Every chip is capped at 500 W (rated 700 W): its compute runs at "
                                "91.5% of the uncapped rate"),
                  qPrintable(text.left(1500)));
+        const Run evaluated = run({"evaluate", path.toStdString()});
+        QVERIFY2(evaluated.out.find("  capped at 500 W: compute at 91.5% of the uncapped rate\n") !=
+                     std::string::npos,
+                 evaluated.out.c_str());
     }
 
     void reportsInMarkdownAndHtml() {
