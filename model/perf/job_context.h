@@ -117,8 +117,8 @@ struct JobContext {
     // The output layer's matmuls: 16-bit under fp8 and int8 (no framework quantizes it).
     KernelModel headKernels;
     std::int64_t chips = 0;
-    double peakFlops =
-        0; // at the job's precision, FLOP/s (datasheet, for MFU; kernels: under the cap)
+    // At the job's precision, FLOP/s: the datasheet's, for MFU (the kernels run under the cap).
+    double peakFlops = 0;
     double hbmBytesPerS = 0;
     double hbmCapacityBytes = 0; // usable: the chip's HBM less the allocator's reserve
     double matmulBytes = 2;      // bytes per matmul operand element at the job's precision
