@@ -3,13 +3,13 @@
 
 #include "core/atomic_file.h"
 #include "core/json_reader.h"
+#include "core/text_format.h"
 #include "project/project_io.h"
 #include "sizing/shape_study.h"
 #include "sizing/size_apply.h"
 #include "sizing/size_json.h"
 #include "sizing/size_ranking.h"
 #include "sizing/size_report.h"
-#include "sizing/text_format.h"
 
 #include <charconv>
 #include <cstdio>
@@ -23,7 +23,7 @@ using model::sizing::Candidate;
 using model::sizing::SizePoint;
 using model::sizing::SizeResult;
 
-using model::sizing::formatNumber;
+using model::formatNumber;
 
 std::string fmt(const char* pattern, double value) {
     return formatNumber(pattern, value);

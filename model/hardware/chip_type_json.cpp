@@ -1,6 +1,6 @@
 #include "hardware/chip_type_json.h"
 
-#include <cstdio>
+#include "core/text_format.h"
 
 namespace podplanner::model {
 
@@ -8,9 +8,7 @@ namespace {
 const std::vector<std::string> kPrecisions = {"fp32", "tf32", "bf16", "fp8", "int8", "fp4"};
 
 std::string watts(double w) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%g W", w);
-    return text;
+    return formatNumber("%g W", w);
 }
 
 // [{"watts": 500, "throughput": 0.915}, ...], caps strictly ascending.

@@ -2,11 +2,11 @@
 
 #include "cluster/floor_layout.h"
 #include "core/json_reader.h"
+#include "core/text_format.h"
 #include "perf/planner.h"
 #include "project/placement.h"
 #include "sizing/job_outlook.h"
 #include "sizing/placement_options.h"
-#include "sizing/text_format.h"
 #include "topology/slice_shape.h"
 
 #include <algorithm>

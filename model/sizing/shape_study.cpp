@@ -1,9 +1,9 @@
 #include "sizing/shape_study.h"
 
+#include "core/text_format.h"
 #include "perf/planner.h"
 #include "project/placement.h"
 #include "sizing/placement_options.h"
-#include "sizing/text_format.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,10 +1,10 @@
 #include "sizing/size_report.h"
 
 #include "core/json_reader.h"
+#include "core/text_format.h"
 #include "perf/mesh_mapping.h"
 #include "sizing/size_ranking.h"
 #include "sizing/svg_chart.h"
-#include "sizing/text_format.h"
 
 #include <cstdio>
 #include <filesystem>

@@ -1,10 +1,10 @@
 #include "sizing/size_search.h"
 
+#include "core/text_format.h"
 #include "perf/planner.h"
 #include "project/placement.h"
 #include "reliability/job_goodput.h"
 #include "sizing/size_ranking.h"
-#include "sizing/text_format.h"
 #include "topology/slice_shape.h"
 
 #include <algorithm>

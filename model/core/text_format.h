@@ -1,9 +1,9 @@
 #pragma once
-// One printf-style number for the sizing texts ("%.1f days", "$%.0f").
+// One printf-style number for texts and messages ("%.1f days", "$%.0f", "%g W").
 #include <cstdio>
 #include <string>
 
-namespace podplanner::model::sizing {
+namespace podplanner::model {
 
 inline std::string formatNumber(const char* pattern, double value) {
     char buffer[64];
@@ -11,4 +11,4 @@ inline std::string formatNumber(const char* pattern, double value) {
     return buffer;
 }
 
-} // namespace podplanner::model::sizing
+} // namespace podplanner::model
