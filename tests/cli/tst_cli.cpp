@@ -27,6 +27,19 @@ Run run(std::vector<std::string> args) {
 std::string example(const char* name) {
     return std::string(PODPLANNER_SOURCE_DIR "/resources/examples/") + name;
 }
+// A project file of the tests' own; false when it could not be written.
+bool writeText(const QString& path, const char* text) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text) >= 0;
+}
+// What a command wrote; false when the file is not there.
+bool readText(const std::string& path, QString& text) {
+    QFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    text = QString::fromUtf8(f.readAll());
+    return true;
+}
 } // namespace
 
 class CliTest : public QObject {
@@ -186,22 +199,18 @@ class CliTest : public QObject {
     void reportSaysThePowerCap() {
         QTemporaryDir tmp;
         const QString path = tmp.filePath("capped.podplanner");
-        QFile project(path);
-        QVERIFY(project.open(QIODevice::WriteOnly));
-        project.write(R"({"format": "podplanner-project", "version": 1, "name": "capped",
+        QVERIFY(writeText(path, R"({"format": "podplanner-project", "version": 1, "name": "capped",
             "cluster": {"preset": "h100-cluster", "overrides": {"pod": {"nodes": 1},
                         "chip": {"power_limit_w": 500}}},
             "jobs": [{"name": "j", "placement": {"nodes": 1},
                 "model": {"layers": 8, "d_model": 2048, "heads": 16, "kv_heads": 8,
                           "head_dim": 128, "ffn": 8192, "vocab": 32000, "seq_len": 4096},
                 "training": {"global_batch_tokens": 262144, "total_tokens": 10000000000},
-                "parallelism": {"dp": 8}}]})");
-        project.close();
+                "parallelism": {"dp": 8}}]})"));
         const std::string md = tmp.filePath("capped.md").toStdString();
         QCOMPARE(run({"report", path.toStdString(), "-o", md}).code, 0);
-        QFile m(QString::fromStdString(md));
-        QVERIFY(m.open(QIODevice::ReadOnly));
-        const QString text = QString::fromUtf8(m.readAll());
+        QString text;
+        QVERIFY(readText(md, text));
         QVERIFY2(text.contains("Every chip is capped at 500 W (rated 700 W): its compute runs at "
                                "91.5% of the uncapped rate"),
                  qPrintable(text.left(1500)));
@@ -238,22 +247,18 @@ class CliTest : public QObject {
         // without one, says so.
         QVERIFY(markdown.contains("| no price |"));
         const QString priced = tmp.filePath("v5p.podplanner");
-        QFile project(priced);
-        QVERIFY(project.open(QIODevice::WriteOnly));
-        project.write(R"({"format": "podplanner-project", "version": 1, "name": "v5p",
+        QVERIFY(writeText(priced, R"({"format": "podplanner-project", "version": 1, "name": "v5p",
             "cluster": {"preset": "tpu-v5p-pod"},
             "jobs": [{"name": "j", "placement": {"pod": 0, "shape": "4x4x4"},
                 "model": {"layers": 8, "d_model": 2048, "heads": 16, "kv_heads": 8,
                           "head_dim": 128, "ffn": 8192, "vocab": 32000, "seq_len": 4096},
                 "training": {"global_batch_tokens": 1048576, "total_tokens": 10000000000,
                              "eval_interval_steps": 10, "eval_tokens": 2097152},
-                "parallelism": {"fsdp": 64}}]})");
-        project.close();
+                "parallelism": {"fsdp": 64}}]})"));
         const std::string pricedMd = tmp.filePath("v5p.md").toStdString();
         QCOMPARE(run({"report", priced.toStdString(), "-o", pricedMd}).code, 0);
-        QFile pm(QString::fromStdString(pricedMd));
-        QVERIFY(pm.open(QIODevice::ReadOnly));
-        const QString pricedText = QString::fromUtf8(pm.readAll());
+        QString pricedText;
+        QVERIFY(readText(pricedMd, pricedText));
         QVERIFY2(
             QRegularExpression("\\| j \\| [0-9.]+% \\| [0-9.]+ days \\| [^|]+ \\| \\$[0-9.]+M \\|")
                 .match(pricedText)
