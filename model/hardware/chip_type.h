@@ -88,9 +88,9 @@ struct ChipType {
     }
     // What the chip draws: its power, or the cap below it.
     double drawW() const {
-        return powerLimitW > 0 && powerW > 0 ? std::min(powerW, powerLimitW)
-               : powerW > 0                  ? powerW
-                                             : powerLimitW;
+        if (powerLimitW <= 0)
+            return powerW;
+        return powerW > 0 ? std::min(powerW, powerLimitW) : powerLimitW;
     }
 };
 
