@@ -45,19 +45,22 @@ QVariantMap ProjectDocument::chipEconomics() const {
 bool ProjectDocument::setChipEconomics(double priceUsdPerHour, double powerW, double powerLimitW) {
     if (!project_)
         return false;
-    if (!std::isfinite(priceUsdPerHour) || priceUsdPerHour < 0 ||
-        priceUsdPerHour > kMaxPriceUsdPerHour) {
+    // A figure from 0 to `max`; NaN and infinities are outside.
+    const auto outside = [](double value, double max) {
+        return !std::isfinite(value) || value < 0 || value > max;
+    };
+    if (outside(priceUsdPerHour, kMaxPriceUsdPerHour)) {
         setError(tr("A price per chip-hour from $0 (unknown) to $%1, not %2")
                      .arg(kMaxPriceUsdPerHour)
                      .arg(priceUsdPerHour));
         return false;
     }
-    if (!std::isfinite(powerW) || powerW < 0 || powerW > kMaxPowerW) {
+    if (outside(powerW, kMaxPowerW)) {
         setError(
             tr("A power per chip from 0 W (unknown) to %1 W, not %2").arg(kMaxPowerW).arg(powerW));
         return false;
     }
-    if (!std::isfinite(powerLimitW) || powerLimitW < 0 || powerLimitW > kMaxPowerW) {
+    if (outside(powerLimitW, kMaxPowerW)) {
         setError(
             tr("A power cap from 0 W (none) to %1 W, not %2").arg(kMaxPowerW).arg(powerLimitW));
         return false;
